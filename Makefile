@@ -1,0 +1,71 @@
+# fragavoid: Fragmentation Avoidance V19 on Linux 6.12, measured in QEMU.
+# The two commands a newcomer needs are `make run` and `make test`; see
+# README.md. Everything else here is a step they depend on.
+
+SHELL := /bin/bash
+POLICIES ?= none mobility fragavoid
+POLICY   ?= fragavoid
+SCENARIO ?= smoke
+MEM      ?= 1024
+CPUS     ?= 2
+TIMEOUT  ?= 900
+ACCEL    ?= tcg
+OUT      ?= out
+ARGS     ?=
+export ACCEL
+
+# Check every variable before anything long runs.
+ifneq ($(filter run test boot,$(or $(MAKECMDGOALS),all)),)
+FA_BAD := $(shell scripts/validate.sh policies "$(POLICIES)" policy "$(POLICY)" \
+	scenario "$(SCENARIO)" mem "$(MEM)" cpus "$(CPUS)" timeout "$(TIMEOUT)" \
+	accel "$(ACCEL)" >&2 || echo bad)
+ifneq ($(FA_BAD),)
+$(error invalid make variables (see above); nothing was built or run)
+endif
+endif
+
+all: kernel initramfs
+
+deps:
+	@scripts/deps.sh
+
+tree: deps
+	@scripts/tree.sh
+
+kernel: tree
+	@scripts/build-kernel.sh
+
+initramfs: kernel
+	@scripts/build-initramfs.sh
+
+# One boot: make boot SCENARIO=smoke POLICY=none [MEM=1024] [ARGS="..."]
+boot: all
+	@scripts/boot.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -o $(CURDIR)/build/logs/boot-$(SCENARIO)-$(POLICY) \
+		-- $(SCENARIO) page_grouping=$(POLICY) $(ARGS)
+
+# The main job: the experiment, side by side for each placement policy.
+run: all
+	@scripts/run.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -o $(OUT) $(POLICIES)
+
+# The whole suite; ends with one line "N passed, N failed".
+test: all
+	@tests/run.sh
+
+export-patches:
+	@scripts/export-patches.sh
+
+timings:
+	@scripts/timings.sh
+
+check-patches: tree
+	@scripts/check-patches.sh
+
+# Drop the working kernel tree (and any unexported work in it).
+tree-reset:
+	rm -rf build/linux
+
+clean:
+	rm -rf build/obj build/guest build/initramfs* build/logs $(OUT)
+
+.PHONY: all deps tree kernel initramfs boot run test export-patches \
+	check-patches timings tree-reset clean

@@ -1,0 +1,80 @@
+# Helpers for guest scenarios (busybox sh).
+
+# Results go to the second serial port, never interleaved with printk.
+FA_RESULTS=/dev/ttyS1
+stty -F "$FA_RESULTS" raw -echo 2>/dev/null
+
+fa_out() { echo "@@fa $*" >"$FA_RESULTS"; }
+
+# fa_arg NAME [DEFAULT]: value of fa.NAME= on the kernel command line
+fa_arg() {
+	local v
+	v=$(tr ' ' '\n' </proc/cmdline | sed -n "s/^fa\.$1=//p" | tail -n 1)
+	echo "${v:-$2}"
+}
+
+# fa_event NAME [KEY VALUE]...: one result line; values are strings
+fa_event() {
+	local line="{\"event\":\"$1\""
+	shift
+	while [ $# -ge 2 ]; do
+		line="$line,\"$1\":\"$(echo "$2" | sed 's/[\\"]/\\&/g')\""
+		shift 2
+	done
+	fa_out "$line}"
+}
+
+# fa_snapshot TAG: the fragmentation tables, as the host parses them
+fa_snapshot() {
+	fa-report -t "$1" /proc/buddyinfo /proc/pagetypeinfo /proc/zoneinfo \
+		/proc/vmstat /proc/meminfo >"$FA_RESULTS"
+}
+
+# fa_check_freelists: for each zone, the pages on the buddy free lists
+# (from /proc/pagetypeinfo, all types but Isolate) must equal the zone's
+# nr_free_pages. Both move under load, so retry until a quiet moment.
+fa_check_freelists() {
+	local try out
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		out=$(fa_freelist_sums)
+		echo "$out" | awk '$3 != $4 { bad = 1 } END { exit bad }' && break
+		sleep 1
+	done
+	echo "$out" | while read -r node zone lists free; do
+		case "$node$lists$free" in ''|*[!0-9]*) continue ;; esac
+		fa_out "{\"event\":\"freelists\",\"node\":$node,\"zone\":\"$zone\",\"lists\":$lists,\"free\":$free,\"tries\":$try}"
+	done
+}
+
+fa_freelist_sums() {
+	{ cat /proc/pagetypeinfo; echo "@@zoneinfo"; cat /proc/zoneinfo; } | awk '
+	/^@@zoneinfo/ { zi = 1; next }
+	!zi && /^Node .* zone .* type / {
+		n = $2; sub(",", "", n); z = $4; sub(",", "", z)
+		if ($6 == "Isolate") next
+		for (o = 7, m = 1; o <= NF; o++) { sum[n " " z] += $o * m; m *= 2 }
+	}
+	zi && /^Node/ { n = $2; sub(",", "", n); z = $4 }
+	zi && /^  pages free/ { free[n " " z] = $3 }
+	END { for (k in sum) printf "%s %d %d\n", k, sum[k], free[k] }'
+}
+
+# fa_workdir: where workloads put files: the virtio disk when there is one
+# (real page cache with writeback), tmpfs otherwise.
+fa_workdir() {
+	if [ -b /dev/vda ]; then
+		mkdir -p /mnt/disk
+		grep -q " /mnt/disk " /proc/mounts || mount -t ext4 /dev/vda /mnt/disk || return 1
+		echo /mnt/disk
+	else
+		echo /tmp
+	fi
+}
+
+# fa_settle: end of a workload: caches dropped, per-cpu pages drained
+fa_settle() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	echo 1 >/proc/sys/vm/compact_memory 2>/dev/null
+	sleep 1
+}

@@ -1,0 +1,66 @@
+"""Parse what a guest reported: '@@fa {json}' lines and the /proc tables."""
+import json
+import re
+
+PREFIX = "@@fa "
+
+
+def events(path):
+    """All result events of one boot, in order."""
+    out = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\r\n")
+            if line.startswith(PREFIX):
+                try:
+                    out.append(json.loads(line[len(PREFIX):]))
+                except json.JSONDecodeError:
+                    out.append({"event": "garbled", "line": line})
+    return out
+
+
+def snapshots(evs):
+    """{tag: {path: text}} from the 'file' events."""
+    snap = {}
+    for e in evs:
+        if e.get("event") == "file":
+            snap.setdefault(e["tag"], {})[e["path"]] = e["text"]
+    return snap
+
+
+def buddyinfo(text):
+    """[(node, zone, [free blocks per order])]"""
+    rows = []
+    for line in text.splitlines():
+        m = re.match(r"Node (\d+), zone\s+(\S+)\s+(.*)", line)
+        if m:
+            rows.append((int(m[1]), m[2], [int(x) for x in m[3].split()]))
+    return rows
+
+
+def pagetypeinfo(text):
+    """{'free': {(node, zone, type): [per order]}, 'blocks': {(node, zone): {type: n}},
+    'types': [block type names in column order]}"""
+    free, blocks, types = {}, {}, []
+    for line in text.splitlines():
+        m = re.match(r"Node\s+(\d+), zone\s+(\S+), type\s+(\S+)\s+(.*)", line)
+        if m:
+            counts = [int(x.lstrip(">")) for x in m[4].split()]
+            free[(int(m[1]), m[2], m[3])] = counts
+            continue
+        m = re.match(r"Number of blocks type\s+(.*)", line)
+        if m:
+            types = m[1].split()
+            continue
+        m = re.match(r"Node (\d+), zone\s+(\S+)\s+([\d\s]+)$", line)
+        if m and types:
+            blocks[(int(m[1]), m[2])] = dict(zip(types, map(int, m[3].split())))
+    return {"free": free, "blocks": blocks, "types": types}
+
+
+def free_summary(rows, order):
+    """Free pages, and the share of them in blocks of at least `order`:
+    1 - Gorman's unusable free space index at that order."""
+    total = sum(k << i for _, _, ks in rows for i, k in enumerate(ks))
+    usable = sum(k << i for _, _, ks in rows for i, k in enumerate(ks) if i >= order)
+    return total, usable

@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# Host side: bad make variables stop before anything runs; guest programs
+# reject bad options.
+
+# t_rejects NAME EXPECT CMD...: CMD fails quickly and says EXPECT
+t_rejects() {
+	local name=$1 expect=$2 out rc
+	shift 2
+	out=$(timeout 20 "$@" 2>&1)
+	rc=$?
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && grep -q -- "$expect" <<<"$out"; then
+		t_pass "$name"
+	else
+		t_fail "$name" "expected failure saying '$expect', got rc=$rc: $(tail -n 2 <<<"$out")"
+	fi
+}
+
+cd "$FA_TOP" || exit 1
+t_rejects host.make-bad-policy "expected one of: none mobility fragavoid" make -s run POLICIES="none bogus"
+t_rejects host.make-empty-policies "POLICIES is empty" make -s run POLICIES=
+t_rejects host.make-bad-mem "MEM=12x" make -s run MEM=12x
+t_rejects host.make-huge-mem "from 256 to 16384" make -s boot MEM=999999
+t_rejects host.make-bad-scenario "SCENARIO='nope'" make -s boot SCENARIO=nope
+t_rejects host.make-bad-accel "ACCEL='xen'" make -s test ACCEL=xen
+t_rejects host.make-zero-cpus "CPUS=0" make -s boot CPUS=0
+t_check host.make-good-vars "validate.sh refused good values" \
+	scripts/validate.sh policies "none mobility" mem 1024 cpus 2 scenario smoke
+
+g=$FA_BUILD/guest
+t_rejects guest.fragload-negative "expected 1..86400" "$g/fragload" --seconds -1
+t_rejects guest.fragload-junk "expected 0..256" "$g/fragload" --procs 4x
+t_rejects guest.fragload-extra-arg "usage" "$g/fragload" stray
+t_rejects guest.fa-report-no-file "usage" "$g/fa-report"
+t_check guest.fragload-help "--help failed" "$g/fragload" --help
+printf 'a"b\\c\n\t\001' >"$T_OUT/esc"
+t_check guest.fa-report-escapes "fa-report output does not round-trip through JSON" \
+	python3 -c 'import json, subprocess, sys
+raw = open(sys.argv[2], "rb").read().decode()
+line = subprocess.check_output([sys.argv[1], "-t", "t", sys.argv[2]], text=True)
+assert line.startswith("@@fa ") and json.loads(line[5:])["text"] == raw' "$g/fa-report" "$T_OUT/esc"

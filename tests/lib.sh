@@ -1,0 +1,32 @@
+# shellcheck shell=bash
+# The test harness: every test ends in exactly one of t_pass, t_fail, t_skip.
+# A skip says why and never counts as a pass.
+T_PASS=0 T_FAIL=0 T_SKIP=0 T_SKIPPED=() T_FAILED=()
+
+t_pass() { T_PASS=$((T_PASS + 1)); echo "PASS $1"; }
+t_fail() { T_FAIL=$((T_FAIL + 1)); T_FAILED+=("$1"); echo "FAIL $1: $2"; }
+t_skip() { T_SKIP=$((T_SKIP + 1)); T_SKIPPED+=("$1: $2"); echo "SKIP $1: $2"; }
+
+# t_check NAME MESSAGE CMD...: pass when CMD succeeds
+t_check() {
+	local name=$1 msg=$2
+	shift 2
+	if "$@" >/dev/null 2>&1; then t_pass "$name"; else t_fail "$name" "$msg"; fi
+}
+
+# What must never appear on a guest console.
+T_REPORTS='WARNING:|BUG:|Bad page state|Oops|Kernel panic|general protection|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|UBSAN|Call Trace'
+
+t_summary() {
+	echo
+	if [ ${#T_SKIPPED[@]} -gt 0 ]; then
+		echo "skipped (not counted as passed):"
+		printf '  %s\n' "${T_SKIPPED[@]}"
+	fi
+	if [ ${#T_FAILED[@]} -gt 0 ]; then
+		echo "failed:"
+		printf '  %s\n' "${T_FAILED[@]}"
+	fi
+	echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+	[ "$T_FAIL" -eq 0 ]
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole suite (make test): host-side checks, the KUnit suites built into
+# the kernel, and guest integration tests for each placement policy.
+# Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
+set -u
+TESTS=$(cd "$(dirname "$0")" && pwd)
+. "$TESTS/../scripts/lib.sh"
+. "$TESTS/lib.sh"
+T_OUT=$FA_BUILD/test
+rm -rf "$T_OUT" && mkdir -p "$T_OUT"
+export T_OUT
+
+for group in "$TESTS"/[0-9][0-9]-*.sh; do
+	step "tests: $(basename "$group" .sh)"
+	t0=$(fa_now)
+	. "$group"
+	fa_record "tests $(basename "$group" .sh)" "$(( $(fa_now) - t0 ))"
+done
+t_summary
