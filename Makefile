@@ -6,19 +6,20 @@ SHELL := /bin/bash
 POLICIES ?= none mobility fragavoid
 POLICY   ?= fragavoid
 SCENARIO ?= smoke
-MEM      ?= 1024
+MEM      ?= 2048
 CPUS     ?= 2
-TIMEOUT  ?= 900
+TIMEOUT  ?= 7200
+REPEATS  ?= 1
 ACCEL    ?= tcg
 OUT      ?= out
 ARGS     ?=
 export ACCEL
 
 # Check every variable before anything long runs.
-ifneq ($(filter run test boot,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter run results test boot,$(or $(MAKECMDGOALS),all)),)
 FA_BAD := $(shell scripts/validate.sh policies "$(POLICIES)" policy "$(POLICY)" \
 	scenario "$(SCENARIO)" mem "$(MEM)" cpus "$(CPUS)" timeout "$(TIMEOUT)" \
-	accel "$(ACCEL)" >&2 || echo bad)
+	accel "$(ACCEL)" repeats "$(REPEATS)" >&2 || echo bad)
 ifneq ($(FA_BAD),)
 $(error invalid make variables (see above); nothing was built or run)
 endif
@@ -35,7 +36,10 @@ tree: deps
 kernel: tree
 	@scripts/build-kernel.sh
 
-initramfs: kernel
+modules: kernel
+	@scripts/build-modules.sh
+
+initramfs: kernel modules
 	@scripts/build-initramfs.sh
 
 # One boot: make boot SCENARIO=smoke POLICY=none [MEM=1024] [ARGS="..."]
@@ -45,7 +49,15 @@ boot: all
 
 # The main job: the experiment, side by side for each placement policy.
 run: all
-	@scripts/run.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -o $(OUT) $(POLICIES)
+	@scripts/run.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -n $(REPEATS) -o $(OUT) \
+		-a "$(ARGS)" $(POLICIES)
+
+# The same, and docs/RESULTS.md regenerated from it.
+results: all
+	@FA_MARKDOWN=$(CURDIR)/docs/RESULTS.md \
+	FA_COMMAND="make results REPEATS=$(REPEATS) MEM=$(MEM) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
+		scripts/run.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -n $(REPEATS) -o $(OUT) \
+		-a "$(ARGS)" $(POLICIES)
 
 # The whole suite; ends with one line "N passed, N failed".
 test: all
@@ -57,6 +69,9 @@ export-patches:
 timings:
 	@scripts/timings.sh
 
+check-series: tree
+	@scripts/check-series.sh
+
 check-patches: tree
 	@scripts/check-patches.sh
 
@@ -67,5 +82,5 @@ tree-reset:
 clean:
 	rm -rf build/obj build/guest build/initramfs* build/logs $(OUT)
 
-.PHONY: all deps tree kernel initramfs boot run test export-patches \
-	check-patches timings tree-reset clean
+.PHONY: all deps tree kernel modules initramfs boot run results test export-patches \
+	check-patches check-series timings tree-reset clean

@@ -10,7 +10,8 @@
  *   anon    children map, touch and drop anonymous memory and exit, so page
  *           tables and kernel stacks (unmovable) are scattered through time
  *   pipes   pipes filled and held for the whole run (pinned kernel pages)
- * The same --seed gives the same sequence of sizes and names.
+ * The same --seed gives the same sequence of sizes and names. SIGTERM or
+ * SIGINT ends the run early, as cleanly as the timer does.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -248,6 +249,7 @@ int main(int argc, char **argv)
 	};
 	struct opts o = { 30, "/tmp", 256, 2000, 32, 4, 64, 1 };
 	pid_t pids[4];
+	time_t t0 = time(NULL);
 	int c, status, rc = 0;
 
 	while ((c = getopt_long(argc, argv, "t:d:c:f:a:p:P:s:h", lopts, NULL)) != -1) {
@@ -269,12 +271,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	/* The timer, or a kill, ends every job cleanly */
 	signal(SIGALRM, on_alarm);
+	signal(SIGTERM, on_alarm);
+	signal(SIGINT, on_alarm);
 	pids[0] = spawn(job_cache, &o, o.seed);
 	pids[1] = spawn(job_files, &o, o.seed * 3);
 	pids[2] = spawn(job_anon, &o, o.seed * 7);
 	pids[3] = spawn(pipes_adapter, &o, 0);
-	sleep(o.seconds);
+	while (!stop && time(NULL) - t0 < o.seconds)
+		sleep(1);
 	for (int i = 0; i < 4; i++)
 		kill(pids[i], SIGALRM);
 	for (int i = 0; i < 4; i++) {
@@ -282,8 +288,8 @@ int main(int argc, char **argv)
 		    WEXITSTATUS(status))
 			rc = 1;
 	}
-	printf("fragload: ran %u s (cache %u MiB, files %u, anon %u MiB x %u, pipes %u, seed %llu)\n",
-	       o.seconds, o.cache_mb, o.files, o.anon_mb, o.procs, o.pipes,
+	printf("fragload: ran %lld of %u s (cache %u MiB, files %u, anon %u MiB x %u, pipes %u, seed %llu)\n",
+	       (long long)(time(NULL) - t0), o.seconds, o.cache_mb, o.files, o.anon_mb, o.procs, o.pipes,
 	       (unsigned long long)o.seed);
 	return rc;
 }

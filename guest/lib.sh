@@ -26,8 +26,10 @@ fa_event() {
 
 # fa_snapshot TAG: the fragmentation tables, as the host parses them
 fa_snapshot() {
+	local blocks=/sys/kernel/debug/page_grouping/blocks
+	[ -r "$blocks" ] || blocks=""
 	fa-report -t "$1" /proc/buddyinfo /proc/pagetypeinfo /proc/zoneinfo \
-		/proc/vmstat /proc/meminfo >"$FA_RESULTS"
+		/proc/vmstat /proc/meminfo $blocks >"$FA_RESULTS"
 }
 
 # fa_check_freelists: for each zone, the pages on the buddy free lists
@@ -78,3 +80,22 @@ fa_settle() {
 	echo 1 >/proc/sys/vm/compact_memory 2>/dev/null
 	sleep 1
 }
+
+# The highalloc module (modules/highalloc), loaded once.
+FA_HA=/sys/kernel/debug/highalloc
+fa_highalloc_load() {
+	[ -d "$FA_HA" ] || insmod /lib/fa/modules/highalloc.ko
+}
+
+# fa_attempts TAG ORDER COUNT INTERVAL_MS CLASS: one run of attempts, each
+# success held until the run ends; its results and per-attempt lines are
+# reported under TAG, then everything is released.
+fa_attempts() {
+	echo "$2" >"$FA_HA/order" && echo "$3" >"$FA_HA/count" &&
+	echo "$4" >"$FA_HA/interval_ms" && echo "$5" >"$FA_HA/class" &&
+	echo 1 >"$FA_HA/hold" && echo 1 >"$FA_HA/run" || return 1
+	fa-report -t "$1" "$FA_HA/results" "$FA_HA/attempts" >"$FA_RESULTS"
+	echo 1 >"$FA_HA/release"
+}
+
+fa_free_pages() { awk '$1 == "nr_free_pages" { print $2 }' /proc/vmstat; }

@@ -64,3 +64,41 @@ def free_summary(rows, order):
     total = sum(k << i for _, _, ks in rows for i, k in enumerate(ks))
     usable = sum(k << i for _, _, ks in rows for i, k in enumerate(ks) if i >= order)
     return total, usable
+
+
+def zoneinfo(text):
+    """{(node, zone): {field: int}} for the zone-level fields of /proc/zoneinfo."""
+    zones, key = {}, None
+    for line in text.splitlines():
+        m = re.match(r"Node (\d+), zone\s+(\S+)", line)
+        if m:
+            key = (int(m[1]), m[2])
+            zones[key] = {}
+            continue
+        m = re.match(r"\s+(\w+)\s+(\d+)$", line)
+        if m and key:
+            zones[key].setdefault(m[1], int(m[2]))
+    return zones
+
+
+def pageblock_pages(text):
+    m = re.search(r"Pages per block:\s+(\d+)", text)
+    return int(m[1]) if m else 512
+
+
+def highalloc_results(text):
+    """The highalloc module's 'results' file as a dict."""
+    r = {"zones": {}}
+    for line in text.splitlines():
+        f = line.split()
+        if not f:
+            continue
+        if f[0] == "zone":
+            r["zones"][f[1]] = int(f[2])
+        elif f[0] == "latency_ns":
+            r["latency_ns"] = dict(zip(f[1::2], map(int, f[2::2])))
+        elif f[0] == "class":
+            r["class"] = f[1]
+        else:
+            r[f[0]] = int(f[1])
+    return r

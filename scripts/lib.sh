@@ -4,8 +4,8 @@
 
 FA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FA_BUILD=${FA_BUILD:-$FA_TOP/build}
-FA_SRC=$FA_BUILD/linux		# extracted tree, series applied as commits
-FA_OBJ=$FA_BUILD/obj		# kbuild output (O=)
+FA_SRC=${FA_SRC:-$FA_BUILD/linux}	# extracted tree, series applied as commits
+FA_OBJ=${FA_OBJ:-$FA_BUILD/obj}		# kbuild output (O=)
 FA_LOGS=$FA_BUILD/logs
 FA_POLICIES="none mobility fragavoid"
 mkdir -p "$FA_LOGS"

@@ -1,64 +1,230 @@
 #!/usr/bin/env python3
-"""report.py OUTDIR POLICY...: print the tables of `make run` from
-OUTDIR/POLICY.results and write OUTDIR/run.json."""
+"""report.py OUTDIR [--markdown FILE --command CMD]: the tables of `make run`.
+
+Reads OUTDIR/POLICY-rN.results (one highalloc boot each), prints the seed's
+table for every phase with the policies side by side (mean and spread over
+the repeats), the fragmentation metrics, and writes OUTDIR/results.json and
+PNG pictures. With --markdown, also writes docs/RESULTS.md-style text."""
+import argparse
+import glob
 import json
 import os
+import re
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fa_results as far  # noqa: E402
 
-HUGE_ORDER = 9
-TAGS = ["before", "loaded", "after"]
+POLICIES = ["none", "mobility", "fragavoid"]
+PHASES = [("load", "under load"), ("load-order10", "under load, seed's order-10 run"),
+          ("rest", "at rest"), ("rest-order10", "at rest, seed's order-10 run")]
+HA = "/sys/kernel/debug/highalloc/"
 
 
-def mib(pages):
-    return pages * 4096 / (1 << 20)
+def spread(values, fmt="{:.1f}"):
+    if not values:
+        return "-"
+    if len(values) == 1:
+        return fmt.format(values[0])
+    return (fmt + " ({}..{})").format(statistics.mean(values), fmt.format(min(values)),
+                                      fmt.format(max(values)))
+
+
+def metrics(files, per_block_order=9):
+    """Fragmentation metrics of one snapshot."""
+    bi = far.buddyinfo(files["/proc/buddyinfo"])
+    total, usable = far.free_summary(bi, per_block_order)
+    pti_text = files["/proc/pagetypeinfo"]
+    pti = far.pagetypeinfo(pti_text)
+    vm = dict(line.split() for line in files["/proc/vmstat"].splitlines() if " " in line)
+    mixed = 0
+    m = re.search(r"Number of mixed blocks\s+(.*?)\n((?:Node.*\n?)+)", pti_text)
+    if m:
+        for line in m[2].splitlines():
+            mixed += sum(int(x) for x in line.split()[4:])
+    blocks = {}
+    for per_zone in pti["blocks"].values():
+        for t, n in per_zone.items():
+            blocks[t] = blocks.get(t, 0) + n
+    return {
+        "free_mib": total * 4 / 1024,
+        "free_in_order9_pct": 100.0 * usable / total if total else 0.0,
+        "unusable_index_9": 1 - usable / total if total else 0.0,
+        "mixed_blocks": mixed if m else None,
+        "fallback_blocks": blocks.get("Fallback", 0),
+        "unmovable_blocks": blocks.get("Unmovable", 0),
+        "fallbacks": sum(int(v) for k, v in vm.items() if re.match(r"pgfallback_mt_", k)),
+        "steals": sum(int(v) for k, v in vm.items() if re.match(r"pgfallback_steal_mt_", k)),
+        "extfrag_available": "pgfallback_mt_unmovable" in vm,
+    }
+
+
+def load_runs(outdir):
+    runs = {}
+    for path in sorted(glob.glob(os.path.join(outdir, "*-r*.results"))):
+        pol, rep = re.match(r"(.*)-r(\d+)\.results$", os.path.basename(path)).groups()
+        evs = far.events(path)
+        snaps = far.snapshots(evs)
+        run = {"repeat": int(rep), "phases": {}, "metrics": {},
+               "start": next((e for e in evs if e.get("event") == "start"), {}),
+               "plan": next((e for e in evs if e.get("event") == "plan"), {})}
+        for tag, _ in PHASES:
+            files = snaps.get(tag, {})
+            if HA + "results" in files:
+                r = far.highalloc_results(files[HA + "results"])
+                r["attempt_lines"] = [ln.split() for ln in files[HA + "attempts"].splitlines()
+                                      if ln and not ln.startswith("#")]
+                run["phases"][tag] = r
+        for tag in ("before", "loaded-end", "rest", "after"):
+            if tag in snaps:
+                run["metrics"][tag] = metrics(snaps[tag])
+        runs.setdefault(pol, []).append(run)
+    return runs
+
+
+def seed_table(runs, tag, title, out):
+    pols = [p for p in POLICIES if p in runs]
+    rows = []
+    have = [r["phases"][tag] for p in pols for r in runs[p] if tag in r["phases"]]
+    if not have:
+        return
+    zones = sorted({z for r in have for z in r["zones"]})
+    order = have[0]["order"]
+    cls = have[0].get("class", "?")
+    out.append(f"\n{title}: order {order}, allocation type {cls}")
+    out.append("%-24s" % "" + "".join("%22s" % p for p in pols))
+
+    def row(label, fn, fmt="{:.0f}"):
+        cells = []
+        for p in pols:
+            vals = [fn(r["phases"][tag]) for r in runs[p] if tag in r["phases"]]
+            cells.append(spread(vals, fmt))
+        out.append("%-24s" % label + "".join("%22s" % c for c in cells))
+        rows.append(label)
+
+    row("Attempted allocations:", lambda r: r["attempts"])
+    row("Success allocs:", lambda r: r["success"])
+    row("Failed allocs:", lambda r: r["failed"])
+    for z in zones:
+        row(f"{z} zone allocs:", lambda r, z=z: r["zones"].get(z, 0))
+    row("% Success:", lambda r: 100.0 * r["success"] / r["attempts"] if r["attempts"] else 0, "{:.1f}")
+    row("median latency (ms):", lambda r: r["latency_ns"]["median"] / 1e6, "{:.2f}")
+    row("p99 latency (ms):", lambda r: r["latency_ns"]["p99"] / 1e6, "{:.1f}")
+
+
+def metric_table(runs, out):
+    pols = [p for p in POLICIES if p in runs]
+    out.append("\nFragmentation metrics (mean, and spread over repeats)")
+    out.append("%-36s" % "" + "".join("%20s" % p for p in pols))
+    for tag, label in (("loaded-end", "end of load"), ("after", "at rest, end")):
+        for key, name, fmt in (
+                ("free_mib", "free MiB", "{:.0f}"),
+                ("free_in_order9_pct", "free in blocks >= order 9 (%)", "{:.1f}"),
+                ("mixed_blocks", "mixed blocks (page_owner)", "{:.0f}"),
+                ("fallback_blocks", "FALLBACK blocks", "{:.0f}"),
+                ("unmovable_blocks", "UNMOVABLE blocks", "{:.0f}"),
+                ("fallbacks", "fallbacks (vmstat)", "{:.0f}"),
+                ("steals", "steals: blocks left mixed", "{:.0f}")):
+            cells = []
+            for p in pols:
+                vals = [r["metrics"][tag][key] for r in runs[p]
+                        if tag in r["metrics"] and r["metrics"][tag][key] is not None]
+                cells.append(spread(vals, fmt))
+            out.append("%-36s" % f"{name}, {label}" + "".join("%20s" % c for c in cells))
+
+
+def pictures(runs, outdir):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    made = []
+    for tag, title in PHASES:
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        drawn = False
+        for p in POLICIES:
+            for r in runs.get(p, []):
+                ph = r["phases"].get(tag)
+                if not ph or not ph["attempt_lines"]:
+                    continue
+                t = [int(x[1]) / 1000 for x in ph["attempt_lines"]]
+                ok, acc = [], 0
+                for x in ph["attempt_lines"]:
+                    acc += int(x[2])
+                    ok.append(100.0 * acc / len(ph["attempt_lines"]))
+                ax.plot(t, ok, label=f"{p} r{r['repeat']}")
+                drawn = True
+        if not drawn:
+            plt.close(fig)
+            continue
+        ax.set_xlabel("seconds into the run")
+        ax.set_ylabel("successes, % of attempts")
+        ax.set_title(f"High-order allocations {title}")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+        name = f"success-{tag}.png"
+        fig.tight_layout()
+        fig.savefig(os.path.join(outdir, name), dpi=90)
+        plt.close(fig)
+        made.append(name)
+    return made
 
 
 def main():
-    outdir, policies = sys.argv[1], sys.argv[2:]
-    summary = {}
-    for pol in policies:
-        evs = far.events(os.path.join(outdir, pol + ".results"))
-        start = next((e for e in evs if e.get("event") == "start"), {})
-        snaps = far.snapshots(evs)
-        print(f"\n=== policy {pol}: kernel {start.get('kernel', '?')}, "
-              f"grouping reported by the kernel: {start.get('policy', '?')}")
-        summary[pol] = {"kernel": start.get("kernel"), "snapshots": {}}
-        for tag in TAGS:
-            files = snaps.get(tag)
-            if not files:
-                continue
-            print(f"--- /proc/buddyinfo ({tag})")
-            print(files["/proc/buddyinfo"].rstrip())
-            pti = far.pagetypeinfo(files["/proc/pagetypeinfo"])
-            print(f"--- /proc/pagetypeinfo ({tag}): free pages per type; blocks per type")
-            types = sorted({t for (_, _, t) in pti["free"]})
-            print("    %-14s" % "zone" + "".join("%12s" % t for t in types))
-            for (node, zone) in sorted(pti["blocks"]):
-                row = []
-                for t in types:
-                    counts = pti["free"].get((node, zone, t), [])
-                    row.append(sum(c << i for i, c in enumerate(counts)))
-                print("    %-14s" % f"{node}/{zone} free" + "".join("%12d" % r for r in row))
-                print("    %-14s" % f"{node}/{zone} blocks" +
-                      "".join("%12s" % pti["blocks"][(node, zone)].get(t, "-") for t in types))
-            total, usable = far.free_summary(far.buddyinfo(files["/proc/buddyinfo"]), HUGE_ORDER)
-            summary[pol]["snapshots"][tag] = {
-                "free_pages": total, "free_pages_order_ge_9": usable,
-                "blocks": {f"{n}/{z}": b for (n, z), b in pti["blocks"].items()},
-            }
-    print("\n=== summary: free memory and the part of it in blocks of order >= %d" % HUGE_ORDER)
-    print("%-10s %-8s %10s %14s %8s" % ("policy", "when", "free MiB", "order>=9 MiB", "share"))
-    for pol, s in summary.items():
-        for tag, v in s["snapshots"].items():
-            t, u = v["free_pages"], v["free_pages_order_ge_9"]
-            print("%-10s %-8s %10.1f %14.1f %7.1f%%" % (pol, tag, mib(t), mib(u),
-                                                     100.0 * u / t if t else 0))
-    with open(os.path.join(outdir, "run.json"), "w") as f:
-        json.dump(summary, f, indent=1, sort_keys=True)
-    print(f"\nwritten: {os.path.join(outdir, 'run.json')}")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("outdir")
+    ap.add_argument("--markdown")
+    ap.add_argument("--command", default="make run")
+    args = ap.parse_args()
+    runs = load_runs(args.outdir)
+    if not runs:
+        sys.exit(f"report: no results in {args.outdir}")
+    out = []
+    first = next(iter(runs.values()))[0]
+    repeats = max(len(v) for v in runs.values())
+    plan = first["plan"]
+    out.append(f"kernel {first['start'].get('kernel', '?')}, guest {int(plan.get('mem_kb', 0)) // 1024} MiB, "
+               f"{repeats} repeat(s) per policy; cells: mean (min..max)")
+    for tag, title in PHASES:
+        seed_table(runs, tag, f"High-order allocations {title}", out)
+    metric_table(runs, out)
+    pics = pictures(runs, args.outdir)
+    text = "\n".join(out)
+    print(text)
+    slim = {p: [{k: v for k, v in r.items()} for r in rs] for p, rs in runs.items()}
+    for rs in slim.values():
+        for r in rs:
+            for ph in r["phases"].values():
+                ph.pop("attempt_lines", None)
+    with open(os.path.join(args.outdir, "results.json"), "w") as f:
+        json.dump(slim, f, indent=1, sort_keys=True)
+    print(f"\nwritten: {args.outdir}/results.json" +
+          "".join(f", {args.outdir}/{p}" for p in pics))
+    if args.markdown:
+        write_markdown(args, text, pics)
+
+
+def write_markdown(args, text, pics):
+    import shutil
+    import subprocess
+    docdir = os.path.dirname(os.path.abspath(args.markdown))
+    for p in pics:
+        shutil.copy(os.path.join(args.outdir, p), os.path.join(docdir, p))
+    base = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "linux-source-6.12"],
+                          capture_output=True, text=True).stdout.strip()
+    cpu = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    with open(args.markdown, "w") as f:
+        f.write("# Results\n\nGenerated by `make results`; do not edit by hand.\n\n")
+        f.write(f"- command: `{args.command}`\n")
+        f.write(f"- kernel: linux-source-6.12 {base} with the series in patches/\n")
+        f.write(f"- machine: {cpu} cores, QEMU TCG guest (`-accel tcg -cpu max`)\n\n")
+        f.write("## High-order allocation success, per placement policy\n\n")
+        f.write("```\n" + text + "\n```\n\n")
+        for p in pics:
+            f.write(f"![{p}]({p})\n\n")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# run.sh [-m MiB] [-c cpus] [-t timeout] [-o OUTDIR] POLICY...
-# The main job: for each placement policy, boot the guest, run the mixed
-# workload and report /proc/buddyinfo and /proc/pagetypeinfo before, under
-# and after it; then print the tables side by side.
+# run.sh [-m MiB] [-c cpus] [-t timeout] [-n repeats] [-o OUTDIR] [-a ARGS] POLICY...
+# The main job, the seed's experiment: for each placement policy, boot a
+# guest that runs fragload and makes high-order allocation attempts under
+# load and at rest (guest/scenarios/highalloc.sh); policies are interleaved
+# across repeats (A B C A B C ...). Then print the tables side by side.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-mem=1024 cpus=2 timeout=900 out=out
-while getopts "m:c:t:o:" o; do
+mem=2048 cpus=2 timeout=7200 repeats=1 out=out args=""
+while getopts "m:c:t:n:o:a:" o; do
 	case $o in
-	m) mem=$OPTARG ;; c) cpus=$OPTARG ;; t) timeout=$OPTARG ;; o) out=$OPTARG ;;
+	m) mem=$OPTARG ;; c) cpus=$OPTARG ;; t) timeout=$OPTARG ;;
+	n) repeats=$OPTARG ;; o) out=$OPTARG ;; a) args=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -17,19 +19,24 @@ shift $((OPTIND - 1))
 [ $# -ge 1 ] || set -- $FA_POLICIES
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+rm -f "$out"/*-r*.results "$out"/*-r*.console "$out"/*-r*.qemu
 
-n=0 ran=()
-for pol in "$@"; do
-	n=$((n + 1))
-	step "[$n/$#] policy $pol: boot, mixed workload, snapshots (log: $out/$pol.console)"
-	"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" 2048
-	"$FA_TOP/scripts/boot.sh" -m "$mem" -c "$cpus" -t "$timeout" \
-		-d "$FA_BUILD/disk.img" -o "$out/$pol" -- mixed page_grouping="$pol" ||
-		die "run (policy $pol)" "$out/$pol.console" "the guest scenario failed"
-	ran+=("$pol")
-	if ! grep -q '"policy":"'"$pol"'"' "$out/$pol.results"; then
-		warn "this kernel has no page_grouping switch: it ran its built-in policy; skipping the other policies"
-		break
-	fi
+total=$((repeats * $#)) n=0
+for r in $(seq 1 "$repeats"); do
+	for pol in "$@"; do
+		n=$((n + 1))
+		step "[$n/$total] policy $pol, repeat $r: load, attempts under load and at rest (console: $out/$pol-r$r.console)"
+		"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $((mem * 2))
+		t0=$(fa_now)
+		# shellcheck disable=SC2086
+		"$FA_TOP/scripts/boot.sh" -m "$mem" -c "$cpus" -t "$timeout" \
+			-d "$FA_BUILD/disk.img" -o "$out/$pol-r$r" -- highalloc \
+			page_grouping="$pol" page_owner=on $args ||
+			die "run (policy $pol, repeat $r)" "$out/$pol-r$r.console" "the guest scenario failed"
+		fa_record "run highalloc $pol ${mem}MiB" "$(( $(fa_now) - t0 ))"
+		grep -q '"policy":"'"$pol"'"' "$out/$pol-r$r.results" ||
+			die "run (policy $pol)" "$out/$pol-r$r.console" "the kernel did not run policy $pol"
+	done
 done
-python3 "$FA_TOP/scripts/report.py" "$out" "${ran[@]}"
+rm -f "$FA_BUILD/disk.img"
+python3 "$FA_TOP/scripts/report.py" "$out" ${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}

@@ -43,8 +43,8 @@ step "importing the tree into git (base commit)"
 git_init() {
 	cd "$FA_SRC"
 	git init -q
-	git config user.name "fragavoid build"
-	git config user.email "build@fragavoid.invalid"
+	git config user.name "fragavoid developers"
+	git config user.email "dev@fragavoid.invalid"
 	git config core.autocrlf false
 	git config gc.auto 0	# a repack of 80k files would steal the build's CPUs
 	# Debian's tarball ignores everything at the top level ("/*"), which

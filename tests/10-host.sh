@@ -23,6 +23,7 @@ t_rejects host.make-huge-mem "from 256 to 16384" make -s boot MEM=999999
 t_rejects host.make-bad-scenario "SCENARIO='nope'" make -s boot SCENARIO=nope
 t_rejects host.make-bad-accel "ACCEL='xen'" make -s test ACCEL=xen
 t_rejects host.make-zero-cpus "CPUS=0" make -s boot CPUS=0
+t_rejects host.make-zero-repeats "REPEATS=0" make -s run REPEATS=0
 t_check host.make-good-vars "validate.sh refused good values" \
 	scripts/validate.sh policies "none mobility" mem 1024 cpus 2 scenario smoke
 

@@ -1,0 +1,39 @@
+# highalloc: the seed's experiment. fragload loads the guest; after a
+# warm-up, high-order allocations are attempted under load; then the load
+# stops, caches are dropped and the same attempts are made at rest.
+# Kernel args (fa.NAME=): warmup (s, 60), order (9), count (default: 95% of
+# memory in blocks of that order, as mmtests' stress-highalloc), interval
+# (ms, default: 16 MB/s), class (user), order10 (seed's run: 160 attempts
+# at order 10 every 100 ms after the main one; 0 to skip, default 1).
+fa_highalloc_load || exit 1
+dir=$(fa_workdir) || exit 1
+mem_kb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
+order=$(fa_arg order 9)
+block_kb=$((4 << order))
+count=$(fa_arg count $((mem_kb * 95 / 100 / block_kb)))
+interval=$(fa_arg interval $((block_kb * 1000 / 16384)))
+class=$(fa_arg class user)
+warmup=$(fa_arg warmup 60)
+order10=$(fa_arg order10 1)
+fa_event plan order "$order" count "$count" interval_ms "$interval" \
+	class "$class" warmup_s "$warmup" mem_kb "$mem_kb"
+
+fa_snapshot before
+fragload --seconds 86400 --dir "$dir" --cache-mb $((mem_kb * 3 / 2048)) \
+	--files 5000 --anon-mb 64 --procs 4 --pipes 256 --seed "$(fa_arg seed 1)" \
+	>/tmp/fragload.out 2>&1 &
+load=$!
+sleep "$warmup"
+fa_snapshot loaded
+fa_attempts load "$order" "$count" "$interval" "$class" || exit 1
+[ "$order10" = 0 ] || fa_attempts load-order10 10 160 100 "$class" || exit 1
+fa_snapshot loaded-end
+kill "$load"
+wait "$load"
+
+rm -rf "$dir"/cache-* "$dir"/small
+fa_settle
+fa_snapshot rest
+fa_attempts rest "$order" "$count" "$interval" "$class" || exit 1
+[ "$order10" = 0 ] || fa_attempts rest-order10 10 160 100 "$class" || exit 1
+fa_snapshot after
