@@ -8,6 +8,7 @@ FA_SRC=${FA_SRC:-$FA_BUILD/linux}	# extracted tree, series applied as commits
 FA_OBJ=${FA_OBJ:-$FA_BUILD/obj}		# kbuild output (O=)
 FA_LOGS=$FA_BUILD/logs
 FA_POLICIES="none mobility fragavoid"
+FA_PYTHON=/usr/bin/python3	# Debian's, with python3-matplotlib
 mkdir -p "$FA_LOGS"
 
 fa_now() { date +%s; }

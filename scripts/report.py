@@ -66,7 +66,7 @@ def load_runs(outdir):
         pol, rep = re.match(r"(.*)-r(\d+)\.results$", os.path.basename(path)).groups()
         evs = far.events(path)
         snaps = far.snapshots(evs)
-        run = {"repeat": int(rep), "phases": {}, "metrics": {},
+        run = {"repeat": int(rep), "phases": {}, "metrics": {}, "path": path,
                "start": next((e for e in evs if e.get("event") == "start"), {}),
                "plan": next((e for e in evs if e.get("event") == "plan"), {})}
         for tag, _ in PHASES:
@@ -116,7 +116,7 @@ def seed_table(runs, tag, title, out):
 def metric_table(runs, out):
     pols = [p for p in POLICIES if p in runs]
     out.append("\nFragmentation metrics (mean, and spread over repeats)")
-    out.append("%-36s" % "" + "".join("%20s" % p for p in pols))
+    out.append("%-46s" % "" + "".join("%20s" % p for p in pols))
     for tag, label in (("loaded-end", "end of load"), ("after", "at rest, end")):
         for key, name, fmt in (
                 ("free_mib", "free MiB", "{:.0f}"),
@@ -131,7 +131,7 @@ def metric_table(runs, out):
                 vals = [r["metrics"][tag][key] for r in runs[p]
                         if tag in r["metrics"] and r["metrics"][tag][key] is not None]
                 cells.append(spread(vals, fmt))
-            out.append("%-36s" % f"{name}, {label}" + "".join("%20s" % c for c in cells))
+            out.append("%-46s" % f"{name}, {label}" + "".join("%20s" % c for c in cells))
 
 
 def pictures(runs, outdir):
@@ -167,6 +167,51 @@ def pictures(runs, outdir):
         ax.legend(fontsize=8)
         name = f"success-{tag}.png"
         fig.tight_layout()
+        fig.savefig(os.path.join(outdir, name), dpi=90)
+        plt.close(fig)
+        made.append(name)
+    return made + block_map(runs, outdir, plt)
+
+
+TYPE_COLOURS = {"Unmovable": (0.80, 0.10, 0.10), "Reclaimable": (0.95, 0.55, 0.05),
+                "Movable": (0.10, 0.55, 0.20), "Fallback": (0.50, 0.20, 0.70),
+                "HighAtomic": (0.10, 0.30, 0.85), "CMA": (0.3, 0.7, 0.9),
+                "Isolate": (0.4, 0.4, 0.4)}
+
+
+def block_map(runs, outdir, plt):
+    """One picture per policy: every pageblock of the first repeat, before
+    the load, at its end and at rest; colour = type, lighter = more free."""
+    made = []
+    tags = [("before", "before the load"), ("loaded-end", "end of load"), ("after", "at rest")]
+    for p in POLICIES:
+        if p not in runs:
+            continue
+        snaps = far.snapshots(far.events(runs[p][0]["path"]))
+        panels = [(t, label, snaps.get(t, {}).get("/sys/kernel/debug/page_grouping/blocks"))
+                  for t, label in tags]
+        panels = [x for x in panels if x[2]]
+        if not panels:
+            continue
+        fig, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 4.4))
+        axes = axes if len(panels) > 1 else [axes]
+        for ax, (_, label, text) in zip(axes, panels):
+            cells = []
+            for line in text.splitlines():
+                _, _, _, mt, free = line.split()
+                r, g, b = TYPE_COLOURS.get(mt, (0, 0, 0))
+                f = min(int(free) / 512.0, 1.0)
+                cells.append((r + (1 - r) * f * 0.85, g + (1 - g) * f * 0.85, b + (1 - b) * f * 0.85))
+            width = max(1, int(len(cells) ** 0.5 + 0.999))
+            grid = [cells[i:i + width] for i in range(0, len(cells), width)]
+            grid[-1] += [(1, 1, 1)] * (width - len(grid[-1]))
+            ax.imshow(grid, interpolation="nearest")
+            ax.set_title(label, fontsize=9)
+            ax.set_xticks([])
+            ax.set_yticks([])
+        fig.suptitle(f"{p}: pageblocks in address order (red unmovable, orange reclaimable, "
+                     f"green movable, purple fallback; pale = free)", fontsize=8)
+        name = f"blocks-{p}.png"
         fig.savefig(os.path.join(outdir, name), dpi=90)
         plt.close(fig)
         made.append(name)

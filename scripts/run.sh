@@ -39,4 +39,4 @@ for r in $(seq 1 "$repeats"); do
 	done
 done
 rm -f "$FA_BUILD/disk.img"
-python3 "$FA_TOP/scripts/report.py" "$out" ${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}
+"$FA_PYTHON" "$FA_TOP/scripts/report.py" "$out" ${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}

@@ -35,7 +35,7 @@ t_rejects guest.fa-report-no-file "usage" "$g/fa-report"
 t_check guest.fragload-help "--help failed" "$g/fragload" --help
 printf 'a"b\\c\n\t\001' >"$T_OUT/esc"
 t_check guest.fa-report-escapes "fa-report output does not round-trip through JSON" \
-	python3 -c 'import json, subprocess, sys
+	"$FA_PYTHON" -c 'import json, subprocess, sys
 raw = open(sys.argv[2], "rb").read().decode()
 line = subprocess.check_output([sys.argv[1], "-t", "t", sys.argv[2]], text=True)
 assert line.startswith("@@fa ") and json.loads(line[5:])["text"] == raw' "$g/fa-report" "$T_OUT/esc"

@@ -10,9 +10,9 @@ for pol in $FA_POLICIES; do
 		t_fail "kunit.$pol.boot" "boot status $rc (console: $kprefix.console)"
 		continue
 	fi
-	python3 "$FA_SRC/tools/testing/kunit/kunit.py" parse --json="$kprefix.json" \
+	"$FA_PYTHON" "$FA_SRC/tools/testing/kunit/kunit.py" parse --json="$kprefix.json" \
 		"$kprefix.console" >"$kprefix.parse" 2>&1
-	python3 "$TESTS/kunit_results.py" "$kprefix.json" >"$kprefix.cases" 2>>"$kprefix.parse"
+	"$FA_PYTHON" "$TESTS/kunit_results.py" "$kprefix.json" >"$kprefix.cases" 2>>"$kprefix.parse"
 	if [ ! -s "$kprefix.cases" ]; then
 		t_fail "kunit.$pol.parse" "no KUnit test cases found (see $kprefix.parse)"
 		continue

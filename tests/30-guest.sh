@@ -28,7 +28,7 @@ t_guest_checks() {
 		SKIP) t_skip "${check%:}" "$why" ;;
 		*) t_fail "${check%:}" "$why" ;;
 		esac
-	done < <(python3 "$TESTS/check_placement.py" "$prefix.results" "$pol" "$name" 2>&1 ||
+	done < <("$FA_PYTHON" "$TESTS/check_placement.py" "$prefix.results" "$pol" "$name" 2>&1 ||
 		echo "FAIL $name.placement: check_placement.py failed")
 	bad=$(grep -aE "$T_REPORTS" "$prefix.console" | head -n 3)
 	if [ -n "$bad" ]; then t_fail "$name.console" "$bad"; else t_pass "$name.console"; fi

@@ -16,7 +16,7 @@ for pol in $FA_POLICIES; do
 		PASS) t_pass "$check" ;;
 		*) t_fail "${check%:}" "$why" ;;
 		esac
-	done < <(python3 "$TESTS/check_highalloc.py" "$prefix.results" "$pol" "instruments.$pol" 2>&1 ||
+	done < <("$FA_PYTHON" "$TESTS/check_highalloc.py" "$prefix.results" "$pol" "instruments.$pol" 2>&1 ||
 		echo "FAIL instruments.$pol.check: check_highalloc.py failed")
 	bad=$(grep -aE "$T_REPORTS" "$prefix.console" | head -n 3)
 	if [ -n "$bad" ]; then t_fail "instruments.$pol.console" "$bad"; else t_pass "instruments.$pol.console"; fi
