@@ -40,6 +40,17 @@ if [ "$(cat "$obj/.fa-config-stamp" 2>/dev/null)" != "$cfg_stamp" ]; then
 	echo "$cfg_stamp" >"$obj/.fa-config-stamp"
 fi
 
+# A build is labelled by how much ccache had to compile, so that
+# docs/TIMINGS.md tells a cold build from a warm one.
+misses() { ccache --print-stats 2>/dev/null | awk '$1 == "cache_miss" { print $2 }'; }
+m0=$(misses)
 step "building kernel in $obj (log: $FA_LOGS/kbuild.log)"
-run_logged "kernel build" "$FA_LOGS/kbuild.log" kmake bzImage modules
+t0=$(fa_now)
+FA_NO_RECORD=1 run_logged "kernel build" "$FA_LOGS/kbuild.log" kmake bzImage modules
+compiled=$(( $(misses) - ${m0:-0} ))
+if [ "$compiled" -gt 1000 ]; then
+	fa_record "kernel build, cold ccache ($compiled files compiled)" "$(( $(fa_now) - t0 ))"
+elif [ "$compiled" -gt 0 ]; then
+	fa_record "kernel build, warm ccache" "$(( $(fa_now) - t0 ))"
+fi
 info "kernel: $obj/arch/x86/boot/bzImage ($(kmake -s kernelrelease 2>/dev/null))"

@@ -51,7 +51,7 @@ run_logged() {
 	wait "$pid"
 	rc=$?
 	[ "$rc" -eq 0 ] || die "$stepname" "$log" "exit status $rc"
-	fa_record "$stepname" "$(( $(fa_now) - t0 ))"
+	[ -n "${FA_NO_RECORD:-}" ] || fa_record "$stepname" "$(( $(fa_now) - t0 ))"
 }
 
 # fa_record WHAT SECONDS: keep a measured duration for docs/TIMINGS.md
