@@ -16,21 +16,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-static unsigned long parse_num(const char *name, const char *s,
-			       unsigned long min, unsigned long max)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v < min || v > max) {
-		fprintf(stderr, "fa-fragment: --%s '%s': expected %lu..%lu\n",
-			name, s, min, max);
-		exit(2);
-	}
-	return v;
-}
+#include "fa_args.h"
 
 static void usage(FILE *out)
 {
@@ -61,8 +47,8 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "d:m:e:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': dir = optarg; break;
-		case 'm': mb = parse_num("mb", optarg, 1, 65536); break;
-		case 'e': every = parse_num("every", optarg, 4, 1 << 20); break;
+		case 'm': mb = fa_parse_num("fa-fragment", "mb", optarg, 1, 65536); break;
+		case 'e': every = fa_parse_num("fa-fragment", "every", optarg, 4, 1 << 20); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}

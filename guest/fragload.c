@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fa_args.h"
+
 struct opts {
 	unsigned int seconds;
 	const char *dir;
@@ -217,22 +219,6 @@ static void usage(FILE *out)
 	      "  -h, --help        this text\n", out);
 }
 
-static unsigned long parse_num(const char *name, const char *s,
-			       unsigned long min, unsigned long max)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v < min || v > max) {
-		fprintf(stderr, "fragload: --%s '%s': expected %lu..%lu\n",
-			name, s, min, max);
-		exit(2);
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -254,14 +240,14 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "t:d:c:f:a:p:P:s:h", lopts, NULL)) != -1) {
 		switch (c) {
-		case 't': o.seconds = parse_num("seconds", optarg, 1, 86400); break;
+		case 't': o.seconds = fa_parse_num("fragload", "seconds", optarg, 1, 86400); break;
 		case 'd': o.dir = optarg; break;
-		case 'c': o.cache_mb = parse_num("cache-mb", optarg, 0, 1 << 20); break;
-		case 'f': o.files = parse_num("files", optarg, 0, 1000000); break;
-		case 'a': o.anon_mb = parse_num("anon-mb", optarg, 0, 1 << 16); break;
-		case 'p': o.procs = parse_num("procs", optarg, 0, 256); break;
-		case 'P': o.pipes = parse_num("pipes", optarg, 0, 100000); break;
-		case 's': o.seed = parse_num("seed", optarg, 1, ~0UL); break;
+		case 'c': o.cache_mb = fa_parse_num("fragload", "cache-mb", optarg, 0, 1 << 20); break;
+		case 'f': o.files = fa_parse_num("fragload", "files", optarg, 0, 1000000); break;
+		case 'a': o.anon_mb = fa_parse_num("fragload", "anon-mb", optarg, 0, 1 << 16); break;
+		case 'p': o.procs = fa_parse_num("fragload", "procs", optarg, 0, 256); break;
+		case 'P': o.pipes = fa_parse_num("fragload", "pipes", optarg, 0, 100000); break;
+		case 's': o.seed = fa_parse_num("fragload", "seed", optarg, 1, ~0UL); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Configure (tinyconfig + kernel/guest.config [+ extra fragments]) and build
 # the guest kernel with ccache. Usage: build-kernel.sh [FRAGMENT...]
+# The body is a function, parsed whole before it runs: editing this file
+# while it runs cannot change what the running copy does.
+main() {
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -10,7 +13,7 @@ mkdir -p "$obj"
 export CCACHE_BASEDIR=$FA_BUILD CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=5G
 export KBUILD_BUILD_USER=fragavoid KBUILD_BUILD_HOST=guest
 export KBUILD_BUILD_TIMESTAMP="2026-01-01"
-kmake() { make -C "$FA_SRC" O="$obj" CC="ccache gcc" -j"$(( $(nproc) + 1 ))" "$@"; }
+kmake() { MAKEFLAGS= make -C "$FA_SRC" O="$obj" CC="ccache gcc" -j"$(( $(nproc) + 1 ))" "$@"; }
 
 # Reconfigure only when a fragment or the tree changed.
 cfg_stamp=$(cat $frags "$FA_SRC/.git/fa-stamp.head" 2>/dev/null | sha256sum | cut -d' ' -f1)
@@ -25,15 +28,19 @@ if [ "$(cat "$obj/.fa-config-stamp" 2>/dev/null)" != "$cfg_stamp" ]; then
 	bad=""
 	for f in $frags; do
 		while IFS= read -r line; do
-			case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-			opt=${line%%=*}
+			case "$line" in
+			CONFIG_*=*) opt=${line%%=*} ;;
+			"# CONFIG_"*" is not set") opt=${line#\# } opt=${opt%% *} ;;
+			*) continue ;;
+			esac
 			# FA_CONFIG_LENIENT: a tree from the middle of the series
 			# may not know an option yet
 			if [ -n "${FA_CONFIG_LENIENT:-}" ] &&
 			   ! grep -rqx --include='Kconfig*' "config ${opt#CONFIG_}" "$FA_SRC"; then
 				continue
 			fi
-			grep -qx "$line" "$obj/.config" || bad="$bad $line(got:$(grep "^$opt=" "$obj/.config" || echo unset))"
+			grep -qx "$line" "$obj/.config" ||
+				bad="$bad $opt(want: $line; got: $(grep "^$opt=" "$obj/.config" || echo unset))"
 		done <"$f"
 	done
 	[ -z "$bad" ] || die "kernel config" "$log" "options not honoured:$bad"
@@ -54,3 +61,6 @@ elif [ "$compiled" -gt 0 ]; then
 	fa_record "kernel build, warm ccache" "$(( $(fa_now) - t0 ))"
 fi
 info "kernel: $obj/arch/x86/boot/bzImage ($(kmake -s kernelrelease 2>/dev/null))"
+}
+
+main "$@"

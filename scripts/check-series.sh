@@ -4,6 +4,9 @@
 # (build/series/linux) and built into build/series/obj; then its KUnit
 # suites and a smoke boot run under each policy. A policy the kernel does
 # not know yet is reported as such (the kernel warns and keeps its default).
+# The body is a function, parsed whole before it runs: editing this file
+# while it runs cannot change what the running copy does.
+main() {
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -51,3 +54,6 @@ for k in $(seq "$first" "$last"); do
 	done
 done
 exit $rc
+}
+
+main "$@"

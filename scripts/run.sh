@@ -4,6 +4,9 @@
 # guest that runs fragload and makes high-order allocation attempts under
 # load and at rest (guest/scenarios/highalloc.sh); policies are interleaved
 # across repeats (A B C A B C ...). Then print the tables side by side.
+# The body is a function, parsed whole before it runs: editing this file
+# while it runs cannot change what the running copy does.
+main() {
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -40,3 +43,6 @@ for r in $(seq 1 "$repeats"); do
 done
 rm -f "$FA_BUILD/disk.img"
 "$FA_PYTHON" "$FA_TOP/scripts/report.py" "$out" ${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}
+}
+
+main "$@"

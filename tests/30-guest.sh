@@ -22,16 +22,8 @@ t_guest_checks() {
 	else
 		t_pass "$name.freelists"
 	fi
-	while read -r verdict check why; do
-		case $verdict in
-		PASS) t_pass "$check" ;;
-		SKIP) t_skip "${check%:}" "$why" ;;
-		*) t_fail "${check%:}" "$why" ;;
-		esac
-	done < <("$FA_PYTHON" "$TESTS/check_placement.py" "$prefix.results" "$pol" "$name" 2>&1 ||
-		echo "FAIL $name.placement: check_placement.py failed")
-	bad=$(grep -aE "$T_REPORTS" "$prefix.console" | head -n 3)
-	if [ -n "$bad" ]; then t_fail "$name.console" "$bad"; else t_pass "$name.console"; fi
+	t_ingest "$FA_PYTHON" "$TESTS/check_placement.py" "$prefix.results" "$pol" "$name"
+	t_console "$name.console" "$prefix.console"
 }
 
 for pol in $FA_POLICIES; do

@@ -11,13 +11,6 @@ for pol in $FA_POLICIES; do
 		continue
 	fi
 	t_pass "instruments.$pol.boot"
-	while read -r verdict check why; do
-		case $verdict in
-		PASS) t_pass "$check" ;;
-		*) t_fail "${check%:}" "$why" ;;
-		esac
-	done < <("$FA_PYTHON" "$TESTS/check_highalloc.py" "$prefix.results" "$pol" "instruments.$pol" 2>&1 ||
-		echo "FAIL instruments.$pol.check: check_highalloc.py failed")
-	bad=$(grep -aE "$T_REPORTS" "$prefix.console" | head -n 3)
-	if [ -n "$bad" ]; then t_fail "instruments.$pol.console" "$bad"; else t_pass "instruments.$pol.console"; fi
+	t_ingest "$FA_PYTHON" "$TESTS/check_highalloc.py" "$prefix.results" "$pol" "instruments.$pol"
+	t_console "instruments.$pol.console" "$prefix.console"
 done

@@ -14,8 +14,28 @@ t_check() {
 	if "$@" >/dev/null 2>&1; then t_pass "$name"; else t_fail "$name" "$msg"; fi
 }
 
+# t_ingest CMD...: count the "PASS|FAIL|SKIP name[: why]" lines a checker
+# prints; a checker that crashes is a failure of its own.
+t_ingest() {
+	local verdict check why
+	while read -r verdict check why; do
+		case $verdict in
+		PASS) t_pass "$check" ;;
+		SKIP) t_skip "${check%:}" "$why" ;;
+		*) t_fail "${check%:}" "$why" ;;
+		esac
+	done < <("$@" 2>&1 || echo "FAIL $(basename "$2"): exited with an error")
+}
+
 # What must never appear on a guest console.
 T_REPORTS='WARNING:|BUG:|Bad page state|Oops|Kernel panic|general protection|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|UBSAN|Call Trace'
+
+# t_console NAME CONSOLE-LOG: no kernel report on a guest's console
+t_console() {
+	local bad
+	bad=$(grep -aE "$T_REPORTS" "$2" | head -n 3)
+	if [ -n "$bad" ]; then t_fail "$1" "$bad"; else t_pass "$1"; fi
+}
 
 t_summary() {
 	echo

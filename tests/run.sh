@@ -2,6 +2,9 @@
 # The whole suite (make test): host-side checks, the KUnit suites built into
 # the kernel, and guest integration tests for each placement policy.
 # Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
+# The body is a function, parsed whole before it runs: editing this file
+# while it runs cannot change what the running copy does.
+main() {
 set -u
 TESTS=$(cd "$(dirname "$0")" && pwd)
 . "$TESTS/../scripts/lib.sh"
@@ -17,3 +20,6 @@ for group in "$TESTS"/[0-9][0-9]-*.sh; do
 	fa_record "tests $(basename "$group" .sh)" "$(( $(fa_now) - t0 ))"
 done
 t_summary
+}
+
+main "$@"
