@@ -54,6 +54,7 @@ m0=$(misses)
 step "building kernel in $obj (log: $FA_LOGS/kbuild.log)"
 t0=$(fa_now)
 FA_NO_RECORD=1 run_logged "kernel build" "$FA_LOGS/kbuild.log" kmake bzImage modules
+# (recorded below, labelled cold or warm)
 compiled=$(( $(misses) - ${m0:-0} ))
 if [ "$compiled" -gt 1000 ]; then
 	fa_record "kernel build, cold ccache ($compiled files compiled)" "$(( $(fa_now) - t0 ))"

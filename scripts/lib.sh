@@ -51,11 +51,12 @@ run_logged() {
 	wait "$pid"
 	rc=$?
 	[ "$rc" -eq 0 ] || die "$stepname" "$log" "exit status $rc"
-	[ -n "${FA_NO_RECORD:-}" ] || fa_record "$stepname" "$(( $(fa_now) - t0 ))"
+	fa_record "$stepname" "$(( $(fa_now) - t0 ))"
 }
 
 # fa_record WHAT SECONDS: keep a measured duration for docs/TIMINGS.md
 fa_record() {
+	[ -z "${FA_NO_RECORD:-}" ] || return 0
 	printf '%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "$2" >>"$FA_LOGS/timings.tsv"
 }
 
