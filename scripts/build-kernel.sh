@@ -2,7 +2,8 @@
 # Configure (tinyconfig + kernel/guest.config [+ extra fragments]) and build
 # the guest kernel with ccache. Usage: build-kernel.sh [FRAGMENT...]
 # The body is a function, parsed whole before it runs: editing this file
-# while it runs cannot change what the running copy does.
+# while it runs cannot change what the running copy does (and "exit" on the
+# same line stops bash from reading on into a file that has changed).
 main() {
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -64,4 +65,4 @@ fi
 info "kernel: $obj/arch/x86/boot/bzImage ($(kmake -s kernelrelease 2>/dev/null))"
 }
 
-main "$@"
+main "$@"; exit

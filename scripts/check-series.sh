@@ -5,7 +5,8 @@
 # suites and a smoke boot run under each policy. A policy the kernel does
 # not know yet is reported as such (the kernel warns and keeps its default).
 # The body is a function, parsed whole before it runs: editing this file
-# while it runs cannot change what the running copy does.
+# while it runs cannot change what the running copy does (and "exit" on the
+# same line stops bash from reading on into a file that has changed).
 main() {
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -57,4 +58,4 @@ done
 exit $rc
 }
 
-main "$@"
+main "$@"; exit

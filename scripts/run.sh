@@ -5,7 +5,8 @@
 # load and at rest (guest/scenarios/highalloc.sh); policies are interleaved
 # across repeats (A B C A B C ...). Then print the tables side by side.
 # The body is a function, parsed whole before it runs: editing this file
-# while it runs cannot change what the running copy does.
+# while it runs cannot change what the running copy does (and "exit" on the
+# same line stops bash from reading on into a file that has changed).
 main() {
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -45,4 +46,4 @@ rm -f "$FA_BUILD/disk.img"
 "$FA_PYTHON" "$FA_TOP/scripts/report.py" "$out" ${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}
 }
 
-main "$@"
+main "$@"; exit
