@@ -56,7 +56,6 @@ def metrics(files, per_block_order=9):
         "unmovable_blocks": blocks.get("Unmovable", 0),
         "fallbacks": sum(int(v) for k, v in vm.items() if re.match(r"pgfallback_mt_", k)),
         "steals": sum(int(v) for k, v in vm.items() if re.match(r"pgfallback_steal_mt_", k)),
-        "extfrag_available": "pgfallback_mt_unmovable" in vm,
     }
 
 

@@ -107,7 +107,7 @@ static int do_run(void)
 	for (i = 0; i < cfg_count; i++) {
 		if (i && cfg_interval_ms)
 			msleep_interruptible(cfg_interval_ms);
-		if (fatal_signal_pending(current) || signal_pending(current)) {
+		if (signal_pending(current)) {
 			run_interrupted = true;
 			break;
 		}
@@ -278,7 +278,7 @@ static const struct file_operations class_fops = {
 static ssize_t action_write(struct file *f, const char __user *ubuf,
 			    size_t len, loff_t *ppos)
 {
-	bool run = f->f_path.dentry->d_inode->i_private != NULL;
+	bool run = f->private_data != NULL;	/* simple_open() set it */
 	unsigned int one;
 	int ret = kstrtouint_from_user(ubuf, len, 10, &one);
 
