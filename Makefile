@@ -13,13 +13,17 @@ REPEATS  ?= 1
 ACCEL    ?= tcg
 OUT      ?= out
 ARGS     ?=
+EXPERIMENTS   ?= highalloc hotremove
+HOTREMOVE_MEM ?= 1024
+DIMMS         ?= 4x256
 export ACCEL
 
 # Check every variable before anything long runs.
 ifneq ($(filter run results test boot,$(or $(MAKECMDGOALS),all)),)
 FA_BAD := $(shell scripts/validate.sh policies "$(POLICIES)" policy "$(POLICY)" \
 	scenario "$(SCENARIO)" mem "$(MEM)" cpus "$(CPUS)" timeout "$(TIMEOUT)" \
-	accel "$(ACCEL)" repeats "$(REPEATS)" >&2 || echo bad)
+	accel "$(ACCEL)" repeats "$(REPEATS)" experiments "$(EXPERIMENTS)" \
+	hotremove_mem "$(HOTREMOVE_MEM)" dimms "$(DIMMS)" >&2 || echo bad)
 ifneq ($(FA_BAD),)
 $(error invalid make variables (see above); nothing was built or run)
 endif
@@ -47,17 +51,17 @@ boot: all
 	@scripts/boot.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -o $(CURDIR)/build/logs/boot-$(SCENARIO)-$(POLICY) \
 		-- $(SCENARIO) page_grouping=$(POLICY) $(ARGS)
 
-# The main job: the experiment, side by side for each placement policy.
+# The main job: the experiments, side by side for each placement policy.
+RUN_ARGS = -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -n $(REPEATS) -o $(OUT) -a "$(ARGS)" \
+	-e "$(EXPERIMENTS)" -H $(HOTREMOVE_MEM) -D $(DIMMS) $(POLICIES)
 run: all
-	@scripts/run.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -n $(REPEATS) -o $(OUT) \
-		-a "$(ARGS)" $(POLICIES)
+	@scripts/run.sh $(RUN_ARGS)
 
 # The same, and docs/RESULTS.md regenerated from it.
 results: all
 	@FA_MARKDOWN=$(CURDIR)/docs/RESULTS.md \
-	FA_COMMAND="make results REPEATS=$(REPEATS) MEM=$(MEM) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
-		scripts/run.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -n $(REPEATS) -o $(OUT) \
-		-a "$(ARGS)" $(POLICIES)
+	FA_COMMAND="make results REPEATS=$(REPEATS) MEM=$(MEM) HOTREMOVE_MEM=$(HOTREMOVE_MEM) DIMMS=$(DIMMS) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
+		scripts/run.sh $(RUN_ARGS)
 
 # The whole suite; ends with one line "N passed, N failed".
 test: all

@@ -40,22 +40,25 @@ def buddyinfo(text):
 
 def pagetypeinfo(text):
     """{'free': {(node, zone, type): [per order]}, 'blocks': {(node, zone): {type: n}},
+    'mixed': the same for page_owner's table of mixed blocks (when present),
     'types': [block type names in column order]}"""
-    free, blocks, types = {}, {}, []
+    free, tables, types, table = {}, {"blocks": {}, "mixed": {}}, [], None
     for line in text.splitlines():
         m = re.match(r"Node\s+(\d+), zone\s+(\S+), type\s+(\S+)\s+(.*)", line)
         if m:
             counts = [int(x.lstrip(">")) for x in m[4].split()]
             free[(int(m[1]), m[2], m[3])] = counts
             continue
-        m = re.match(r"Number of blocks type\s+(.*)", line)
+        m = re.match(r"Number of (blocks|mixed blocks) type\s+(.*)", line) or \
+            re.match(r"Number of (mixed blocks)\s+(.*)", line)
         if m:
-            types = m[1].split()
+            table = "blocks" if m[1] == "blocks" else "mixed"
+            types = m[2].split()
             continue
         m = re.match(r"Node (\d+), zone\s+(\S+)\s+([\d\s]+)$", line)
-        if m and types:
-            blocks[(int(m[1]), m[2])] = dict(zip(types, map(int, m[3].split())))
-    return {"free": free, "blocks": blocks, "types": types}
+        if m and table:
+            tables[table][(int(m[1]), m[2])] = dict(zip(types, map(int, m[3].split())))
+    return {"free": free, "blocks": tables["blocks"], "mixed": tables["mixed"], "types": types}
 
 
 def free_summary(rows, order):

@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# run.sh [-m MiB] [-c cpus] [-t timeout] [-n repeats] [-o OUTDIR] [-a ARGS] POLICY...
-# The main job, the seed's experiment: for each placement policy, boot a
-# guest that runs fragload and makes high-order allocation attempts under
-# load and at rest (guest/scenarios/highalloc.sh); policies are interleaved
-# across repeats (A B C A B C ...). Then print the tables side by side.
+# run.sh [-m MiB] [-c cpus] [-t timeout] [-n repeats] [-o OUTDIR] [-a ARGS]
+#        [-e EXPERIMENTS] [-H MiB] [-D COUNTxMiB] POLICY...
+# The main job. For each placement policy, interleaved across repeats
+# (A B C A B C ...), the experiments named by -e (default: both):
+#   highalloc  the seed's: a guest of -m MiB runs fragload and makes
+#              high-order allocation attempts under load and at rest
+#              (guest/scenarios/highalloc.sh);
+#   hotremove  a guest of -H MiB boot memory plus -D DIMMs (onlined as
+#              ZONE_NORMAL) runs fragload, then offlines every memory block
+#              and removes every DIMM it can (guest/scenarios/hotremove.sh);
+#              once per repeat the reference: stock placement with the
+#              DIMMs in ZONE_MOVABLE.
+# Then print the tables side by side; results and pictures go to OUTDIR.
 # The body is a function, parsed whole before it runs: editing this file
 # while it runs cannot change what the running copy does (and "exit" on the
 # same line stops bash from reading on into a file that has changed).
@@ -11,39 +19,79 @@ main() {
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-mem=2048 cpus=2 timeout=7200 repeats=1 out=out args=""
-while getopts "m:c:t:n:o:a:" o; do
+mem=2048 cpus=2 timeout=7200 repeats=1 out=out args="" experiments="highalloc hotremove"
+hr_mem=1024 dimms=4x256
+while getopts "m:c:t:n:o:a:e:H:D:" o; do
 	case $o in
 	m) mem=$OPTARG ;; c) cpus=$OPTARG ;; t) timeout=$OPTARG ;;
 	n) repeats=$OPTARG ;; o) out=$OPTARG ;; a) args=$OPTARG ;;
+	e) experiments=$OPTARG ;; H) hr_mem=$OPTARG ;; D) dimms=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || set -- $FA_POLICIES
-mkdir -p "$out"
+"$FA_TOP/scripts/validate.sh" experiments "$experiments" dimms "$dimms" hotremove_mem "$hr_mem" || exit 2
+case " $experiments " in *" highalloc "*) highalloc=1 ;; *) highalloc="" ;; esac
+case " $experiments " in *" hotremove "*) hotremove=1 ;; *) hotremove="" ;; esac
+[ -z "${FA_MARKDOWN:-}" ] || { [ -n "$highalloc" ] && [ -n "$hotremove" ]; } ||
+	die "results" "" "docs/RESULTS.md needs both experiments (EXPERIMENTS='highalloc hotremove')"
+mkdir -p "$out/hotremove"
 out=$(cd "$out" && pwd)
-rm -f "$out"/*-r*.results "$out"/*-r*.console "$out"/*-r*.qemu
+rm -f "$out"/*-r*.results "$out"/*-r*.console "$out"/*-r*.qemu "$out"/hotremove/*-r*.*
 
-total=$((repeats * $#)) n=0
+per_repeat=$(( (${highalloc:-0} + ${hotremove:-0}) * $# + ${hotremove:-0} ))
+total=$((repeats * per_repeat)) n=0
 for r in $(seq 1 "$repeats"); do
 	for pol in "$@"; do
-		n=$((n + 1))
-		step "[$n/$total] policy $pol, repeat $r: load, attempts under load and at rest (console: $out/$pol-r$r.console)"
-		"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $((mem * 2))
-		t0=$(fa_now)
-		# shellcheck disable=SC2086
-		"$FA_TOP/scripts/boot.sh" -m "$mem" -c "$cpus" -t "$timeout" \
-			-d "$FA_BUILD/disk.img" -o "$out/$pol-r$r" -- highalloc \
-			page_grouping="$pol" page_owner=on $args ||
-			die "run (policy $pol, repeat $r)" "$out/$pol-r$r.console" "the guest scenario failed"
-		fa_record "run highalloc $pol ${mem}MiB" "$(( $(fa_now) - t0 ))"
-		grep -q '"policy":"'"$pol"'"' "$out/$pol-r$r.results" ||
-			die "run (policy $pol)" "$out/$pol-r$r.console" "the kernel did not run policy $pol"
+		[ -z "$highalloc" ] || highalloc_boot "$pol" "$r"
+		[ -z "$hotremove" ] || hotremove_boot "$pol" "$r" "$pol" online_kernel
 	done
+	[ -z "$hotremove" ] || hotremove_boot mobility "$r" movable online_movable
 done
 rm -f "$FA_BUILD/disk.img"
-"$FA_PYTHON" "$FA_TOP/scripts/report.py" "$out" ${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}
+[ -z "$highalloc" ] || "$FA_PYTHON" "$FA_TOP/scripts/report.py" "$out" \
+	${FA_MARKDOWN:+--markdown "$FA_MARKDOWN" --command "$FA_COMMAND"}
+[ -z "$hotremove" ] || "$FA_PYTHON" "$FA_TOP/scripts/hotremove_report.py" "$out/hotremove" \
+	${FA_MARKDOWN:+--markdown "$FA_MARKDOWN"}
+}
+
+# highalloc_boot POLICY REPEAT
+highalloc_boot() {
+	local pol=$1 r=$2 t0
+	n=$((n + 1))
+	step "[$n/$total] highalloc, policy $pol, repeat $r: load, attempts under load and at rest (console: $out/$pol-r$r.console)"
+	"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $((mem * 2))
+	t0=$(fa_now)
+	# shellcheck disable=SC2086
+	"$FA_TOP/scripts/boot.sh" -m "$mem" -c "$cpus" -t "$timeout" \
+		-d "$FA_BUILD/disk.img" -o "$out/$pol-r$r" -- highalloc \
+		page_grouping="$pol" page_owner=on $args ||
+		die "run (highalloc, policy $pol, repeat $r)" "$out/$pol-r$r.console" "the guest scenario failed"
+	fa_record "run highalloc $pol ${mem}MiB" "$(( $(fa_now) - t0 ))"
+	check_policy "$pol" "$out/$pol-r$r"
+}
+
+# hotremove_boot POLICY REPEAT NAME ONLINE-TYPE
+hotremove_boot() {
+	local pol=$1 r=$2 name=$3 online=$4 prefix=$out/hotremove/$3-r$2 t0
+	n=$((n + 1))
+	step "[$n/$total] hotremove, $name (policy $pol, DIMMs $online), repeat $r: load, then offline every block (console: $prefix.console)"
+	"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $((hr_mem * 2))
+	t0=$(fa_now)
+	# shellcheck disable=SC2086
+	"$FA_TOP/scripts/boot.sh" -m "$hr_mem" -D "$dimms" -c "$cpus" -t "$timeout" \
+		-d "$FA_BUILD/disk.img" -o "$prefix" -- hotremove \
+		page_grouping="$pol" page_owner=on memhp_default_state="$online" $args ||
+		die "run (hotremove, $name, repeat $r)" "$prefix.console" "the guest scenario failed"
+	fa_record "run hotremove $name ${hr_mem}MiB+$dimms" "$(( $(fa_now) - t0 ))"
+	check_policy "$pol" "$prefix"
+}
+
+# check_policy POLICY PREFIX: the kernel ran the policy asked for
+check_policy() {
+	grep -q '"policy":"'"$1"'"' "$2.results" ||
+		die "run (policy $1)" "$2.console" "the kernel did not run policy $1"
 }
 
 main "$@"; exit

@@ -31,8 +31,20 @@ while [ $# -ge 2 ]; do
 	scenario) oneof SCENARIO "$val" $(scenarios) || bad=1 ;;
 	mem) range MEM "$val" 256 16384 MiB || bad=1 ;;
 	cpus) range CPUS "$val" 1 8 CPUs || bad=1 ;;
+	hotremove_mem) range HOTREMOVE_MEM "$val" 512 16384 MiB || bad=1 ;;
 	timeout) range TIMEOUT "$val" 10 86400 seconds || bad=1 ;;
 	repeats) range REPEATS "$val" 1 100 repeats || bad=1 ;;
+	experiments)
+		[ -n "$val" ] || { echo "error: EXPERIMENTS is empty: expected some of: highalloc hotremove" >&2; bad=1; }
+		for e in $val; do oneof EXPERIMENTS "$e" highalloc hotremove || bad=1; done ;;
+	dimms)	# COUNTxMiB: hot-pluggable DIMMs, whole 128 MiB memory blocks
+		case $val in
+		*x*) range "DIMMS (count)" "${val%%x*}" 1 8 DIMMs &&
+		     range "DIMMS (size)" "${val#*x}" 128 8192 MiB &&
+		     { [ $(( ${val#*x} % 128 )) -eq 0 ] ||
+		       { echo "error: DIMMS=$val: the size must be a multiple of 128 MiB (a memory block)" >&2; false; }; } || bad=1 ;;
+		*) echo "error: DIMMS='$val': expected COUNTxMiB, e.g. 4x256" >&2; bad=1 ;;
+		esac ;;
 	accel)
 		oneof ACCEL "$val" tcg kvm || bad=1
 		if [ "$val" = kvm ] && [ ! -w /dev/kvm ]; then

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Host side: bad make variables stop before anything runs; guest programs
-# reject bad options.
+# Host side: bad make variables (and boot.sh options) stop before anything
+# runs; guest programs reject bad options.
 
 # t_rejects NAME EXPECT CMD...: CMD fails quickly and says EXPECT
 t_rejects() {
@@ -24,8 +24,16 @@ t_rejects host.make-bad-scenario "SCENARIO='nope'" make -s boot SCENARIO=nope
 t_rejects host.make-bad-accel "ACCEL='xen'" make -s test ACCEL=xen
 t_rejects host.make-zero-cpus "CPUS=0" make -s boot CPUS=0
 t_rejects host.make-zero-repeats "REPEATS=0" make -s run REPEATS=0
+t_rejects host.make-bad-experiment "EXPERIMENTS='bogus'" make -s run EXPERIMENTS="highalloc bogus"
+t_rejects host.make-empty-experiments "EXPERIMENTS is empty" make -s run EXPERIMENTS=
+t_rejects host.make-bad-dimms "expected COUNTxMiB" make -s run DIMMS=four
+t_rejects host.make-zero-dimms "DIMMS (count)=0" make -s run DIMMS=0x256
+t_rejects host.make-odd-dimm-size "multiple of 128 MiB" make -s run DIMMS=2x200
+t_rejects host.make-small-hotremove-mem "HOTREMOVE_MEM=100" make -s run HOTREMOVE_MEM=100
+t_rejects host.boot-bad-dimms "expected COUNTxMiB" scripts/boot.sh -D 4 -- smoke
 t_check host.make-good-vars "validate.sh refused good values" \
-	scripts/validate.sh policies "none mobility" mem 1024 cpus 2 scenario smoke
+	scripts/validate.sh policies "none mobility" mem 1024 cpus 2 scenario smoke \
+	experiments hotremove dimms 4x256 hotremove_mem 1024
 
 g=$FA_BUILD/guest
 t_rejects guest.fragload-negative "expected 1..86400" "$g/fragload" --seconds -1

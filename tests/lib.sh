@@ -2,6 +2,7 @@
 # The test harness: every test ends in exactly one of t_pass, t_fail, t_skip.
 # A skip says why and never counts as a pass.
 T_PASS=0 T_FAIL=0 T_SKIP=0 T_SKIPPED=() T_FAILED=()
+T_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 t_pass() { T_PASS=$((T_PASS + 1)); echo "PASS $1"; }
 t_fail() { T_FAIL=$((T_FAIL + 1)); T_FAILED+=("$1"); echo "FAIL $1: $2"; }
@@ -35,6 +36,29 @@ t_console() {
 	local bad
 	bad=$(grep -aE "$T_REPORTS" "$2" | head -n 3)
 	if [ -n "$bad" ]; then t_fail "$1" "$bad"; else t_pass "$1"; fi
+}
+
+# t_guest_checks NAME PREFIX POLICY: the checks every boot must pass
+t_guest_checks() {
+	local name=$1 prefix=$2 pol=$3 bad reported
+	reported=$(sed -n 's/.*"event":"start".*"policy":"\([^"]*\)".*/\1/p' "$prefix.results")
+	if [ "$reported" = stock ]; then
+		t_skip "$name.policy" "this kernel has no page_grouping switch (the series does not provide it yet)"
+	elif [ "$reported" = "$pol" ]; then
+		t_pass "$name.policy"
+	else
+		t_fail "$name.policy" "asked for $pol, kernel runs '$reported'"
+	fi
+	bad=$(awk -F'"lists":|,"free":|,"tries"' '/"event":"freelists"/ && ($2 != $3 || $2 + 0 <= 0)' "$prefix.results")
+	if ! grep -q '"event":"freelists"' "$prefix.results"; then
+		t_fail "$name.freelists" "no free-list check reported"
+	elif [ -n "$bad" ]; then
+		t_fail "$name.freelists" "free lists do not add up to the zone's free pages: $bad"
+	else
+		t_pass "$name.freelists"
+	fi
+	t_ingest "$FA_PYTHON" "$T_DIR/check_placement.py" "$prefix.results" "$pol" "$name"
+	t_console "$name.console" "$prefix.console"
 }
 
 t_summary() {

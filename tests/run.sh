@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite (make test): host-side checks, the KUnit suites built into
+# The whole suite (make test), or the groups named: host-side checks, the KUnit suites built into
 # the kernel, and guest integration tests for each placement policy.
 # Ends with "N passed, N failed, N skipped"; exits non-zero on any failure.
 # The body is a function, parsed whole before it runs: editing this file
@@ -14,7 +14,14 @@ T_OUT=$FA_BUILD/test
 rm -rf "$T_OUT" && mkdir -p "$T_OUT"
 export T_OUT
 
-for group in "$TESTS"/[0-9][0-9]-*.sh; do
+# tests/run.sh [GROUP...]: only the named groups (e.g. 50-hotremove)
+groups=()
+for g in "$@"; do
+	[ -f "$TESTS/${g%.sh}.sh" ] || { echo "tests: no group '$g' (see tests/[0-9][0-9]-*.sh)" >&2; exit 2; }
+	groups+=("$TESTS/${g%.sh}.sh")
+done
+[ ${#groups[@]} -gt 0 ] || groups=("$TESTS"/[0-9][0-9]-*.sh)
+for group in "${groups[@]}"; do
 	step "tests: $(basename "$group" .sh)"
 	t0=$(fa_now)
 	. "$group"
