@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # bench/run.sh [-m MiB] [-c cpus] [-t timeout] [-n repeats] [-o OUTDIR]
-#              [-a ARGS] [-s] [-r] [-M FILE] [-C COMMAND] POLICY...
+#              [-a ARGS] [-s] [-r N] [-M FILE] [-C COMMAND] POLICY...
 # Speed parity (make bench): boots guests running guest/scenarios/bench.sh
 # (fa-bench's AIM9 rows, page faults, the cache job, allocbench) for each
 # policy, interleaved across repeats (A B C A B C ...), then writes the
 # seed's diff-aim9 tables (bench/report.py).
 #   primary:   QEMU -icount shift=0,sleep=off: guest time counts guest
 #              instructions, so a timing repeats almost exactly
-#   -r         secondary: the same in real time (noisy on a shared host)
+#   -r N       secondary: the same in real time (noisy on a shared host),
+#              in the first N rounds of the interleave
 #   -s         the statistics' cost: fragavoid on a kernel built without
 #              CONFIG_ALLOCSTATS (build/obj-nostats), icount
 #   -M FILE    also replace the bench section of FILE (docs/RESULTS.md)
@@ -18,20 +19,21 @@ main() {
 set -eu
 . "$(dirname "$0")/../scripts/lib.sh"
 
-mem=1024 cpus=2 timeout=1800 repeats=3 out=out/bench args="" stats="" realtime=""
+mem=1024 cpus=2 timeout=1800 repeats=3 out=out/bench args="" stats="" realtime=0
 markdown="" command=""
-while getopts "m:c:t:n:o:a:srM:C:" o; do
+while getopts "m:c:t:n:o:a:sr:M:C:" o; do
 	case $o in
 	m) mem=$OPTARG ;; c) cpus=$OPTARG ;; t) timeout=$OPTARG ;;
 	n) repeats=$OPTARG ;; o) out=$OPTARG ;; a) args=$OPTARG ;;
-	s) stats=1 ;; r) realtime=1 ;; M) markdown=$OPTARG ;; C) command=$OPTARG ;;
-	*) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+	s) stats=1 ;; r) realtime=$OPTARG ;; M) markdown=$OPTARG ;; C) command=$OPTARG ;;
+	*) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || set -- $FA_POLICIES
 "$FA_TOP/scripts/validate.sh" policies "$*" mem "$mem" cpus "$cpus" \
 	timeout "$timeout" repeats "$repeats" || exit 2
+case $realtime in ''|*[!0-9]*) die "bench" "" "-r '$realtime': expected a number of rounds" ;; esac
 nostats=$FA_BUILD/obj-nostats/arch/x86/boot/bzImage
 [ -z "$stats" ] || [ -f "$nostats" ] ||
 	die "bench" "" "no kernel without ALLOCSTATS at $nostats (make bench builds it)"
@@ -40,15 +42,16 @@ out=$(cd "$out" && pwd)
 rm -f "$out"/*-r*.results "$out"/*-r*.console "$out"/*-r*.qemu
 
 # A run: NAME MODE POLICY [boot.sh options]; MODE icount or realtime
-runs=()
+runs=() rt=()
 for pol in "$@"; do runs+=("$pol icount $pol"); done
 [ -z "$stats" ] || runs+=("fragavoid-nostats icount fragavoid -k $nostats")
-if [ -n "$realtime" ]; then
-	for pol in "$@"; do runs+=("$pol-realtime realtime $pol"); done
-fi
-total=$((repeats * ${#runs[@]})) n=0
+for pol in "$@"; do rt+=("$pol-realtime realtime $pol"); done
+[ "$realtime" -le "$repeats" ] || realtime=$repeats
+total=$((repeats * ${#runs[@]} + realtime * ${#rt[@]})) n=0
 for r in $(seq 1 "$repeats"); do
-	for spec in "${runs[@]}"; do
+	round=("${runs[@]}")
+	[ "$r" -gt "$realtime" ] || round+=("${rt[@]}")
+	for spec in "${round[@]}"; do
 		set -- $spec
 		name=$1 mode=$2 pol=$3
 		shift 3

@@ -1,14 +1,14 @@
 # bench: speed parity (make bench). The seed's AIM9 rows, page-fault
 # throughput and a cache-heavy job (fa-bench), then the page allocator's own
 # speed per order (the allocbench module), each reported as JSON lines.
-# Kernel args (fa.NAME=): scale (percent of fa-bench's default loops, 100),
+# Kernel args (fa.NAME=): scale (percent of fa-bench's default loops, 30),
 # tests (comma-separated fa-bench tests, default all but cache), cache
 # (runs of the cache job, 3; 0 skips), count (allocbench allocations per
-# order, 2000; 0 skips), classes (allocbench GFP classes, "kernel,movable").
-scale=$(fa_arg scale 100)
+# order, 1000; 0 skips), classes (allocbench GFP classes, "kernel,movable").
+scale=$(fa_arg scale 30)
 tests=$(fa_arg tests "creat-clo,page_test,brk_test,jmp_test,signal_test,exec_test,fork_test,link_test,page_fault1,page_fault2")
 cache=$(fa_arg cache 3)
-count=$(fa_arg count 2000)
+count=$(fa_arg count 1000)
 classes=$(fa_arg classes kernel,movable)
 fa_event plan scale "$scale" tests "$tests" cache "$cache" count "$count" classes "$classes"
 
