@@ -46,8 +46,10 @@ def load(outdir):
             continue
         name, rep = m[1], int(m[2])
         evs = far.events(path)
-        rows, cache, ab, tests = {}, [], {}, {}
+        rows, cache, ab, tests, vm = {}, [], {}, {}, {}
         for e in evs:
+            if e.get("event") == "allocbench_vmstat":
+                vm[e["class"]] = {k: v for k, v in e.items() if k.startswith("pg")}
             if e.get("event") == "bench":
                 tests.setdefault(e["test"], e)
                 if e["test"] == "cache":
@@ -64,7 +66,7 @@ def load(outdir):
         runs.setdefault(name, []).append(rows)
         raw.setdefault(name, []).append({"repeat": rep, "kernel": kernel, "rows": rows,
                                          "cache": cache, "allocbench": ab,
-                                         "tests": tests})
+                                         "tests": tests, "vmstat": vm})
     return runs, raw
 
 
@@ -201,6 +203,24 @@ def aim9_table(raw, name, out):
     out.append("")
 
 
+def vmstat_table(raw, name_of, out, title):
+    """allocbench: buddy allocations and fallbacks of one run, per class."""
+    present = [(label, n) for label, n in name_of
+               if n in raw and any(rep["vmstat"] for rep in raw[n])]
+    if not present:
+        return
+    out.append(title)
+    out.append(f"{'':10}{'class':8} {'pgalloc_mt':>12} {'pgfallback_mt':>14}  (own type; medians)")
+    for label, n in present:
+        for cls in ("kernel", "movable"):
+            mt = "unmovable" if cls == "kernel" else "movable"
+            a = [rep["vmstat"][cls].get(f"pgalloc_mt_{mt}", 0) for rep in raw[n] if cls in rep["vmstat"]]
+            f = [rep["vmstat"][cls].get(f"pgfallback_mt_{mt}", 0) for rep in raw[n] if cls in rep["vmstat"]]
+            if a:
+                out.append(f"{label:10}{cls:8} {statistics.median(a):12.0f} {statistics.median(f):14.0f}")
+    out.append("")
+
+
 def cache_table(raw, names, out, title):
     present = [n for n in names if n in raw and any(rep["cache"] for rep in raw[n])]
     if not present:
@@ -249,6 +269,10 @@ def main():
                                    f"Ratios to mobility, {mode}", out)
         ns_table(raw, [(p, p + sfx) for p in POLICIES], out,
                  f"allocbench: median ns per alloc_pages() and per __free_pages(), {mode}")
+        if mode == "icount":
+            vmstat_table(raw, [(p, p + sfx) for p in POLICIES], out,
+                         "allocbench: its runs' buddy allocations and fallbacks, "
+                         "from /proc/vmstat (ALLOCSTATS)")
         cache_table(raw, [p + sfx for p in POLICIES], out,
                     f"Cache job (fa-bench --test cache), {mode}")
     if "fragavoid-nostats" in summ:

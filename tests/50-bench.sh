@@ -4,6 +4,9 @@
 # refuses bad input and changes nothing, every fa-bench test and every
 # allocbench order reports well-formed numbers, and no page is lost; the
 # report turns that boot into the diff-aim9 tables and JSON.
+t_rejects bench.make-bad-repeats "REPEATS=0" make -s -C "$FA_TOP" bench REPEATS=0
+t_rejects bench.make-bad-policy "expected one of: none mobility fragavoid" \
+	make -s -C "$FA_TOP" bench POLICIES="mobility fast"
 g=$FA_BUILD/guest
 t_rejects bench.fa-bench-unknown-test "unknown test" "$g/fa-bench" --test bogus
 t_rejects bench.fa-bench-zero-scale "expected 1..100000" "$g/fa-bench" --scale 0

@@ -33,9 +33,17 @@ done </tmp/bench.out
 AB=/sys/kernel/debug/allocbench
 [ -d "$AB" ] || insmod /lib/fa/modules/allocbench.ko || exit 1
 echo "$count" >"$AB/count" || exit 1
+vmstat_mt() { grep -E '^pg(alloc|fallback)_mt_(unmovable|movable) ' /proc/vmstat; }
 for class in $(echo "$classes" | tr ',' ' '); do
 	fa_settle
+	vmstat_mt >/tmp/vm0
 	echo "$class" >"$AB/class" && echo 1 >"$AB/run" || exit 1
+	# how often the run's allocations took the buddy lists and left their
+	# own (CONFIG_ALLOCSTATS counters; none without it)
+	vmstat_mt | awk -v class="$class" 'NR == FNR { b[$1] = $2; next }
+		{ d = d sprintf("%s\"%s\":%d", d == "" ? "" : ",", $1, $2 - b[$1]) }
+		END { if (d != "") printf "{\"event\":\"allocbench_vmstat\",\"class\":\"%s\",%s}\n", class, d }' \
+		/tmp/vm0 - >>/tmp/ab.vm
 	awk -v class="$class" '!/^#/ && NF == 5 {
 		printf "{\"event\":\"allocbench\",\"class\":\"%s\",\"order\":%d,\"allocs\":%d,\"failed\":%d,\"alloc_ns\":%d,\"free_ns\":%d}\n",
 			class, $1, $2, $3, $4, $5 }' "$AB/results" >/tmp/ab.out
@@ -43,3 +51,7 @@ for class in $(echo "$classes" | tr ',' ' '); do
 		fa_out "$line"
 	done </tmp/ab.out
 done
+touch /tmp/ab.vm
+while read -r line; do
+	fa_out "$line"
+done </tmp/ab.vm
