@@ -109,9 +109,10 @@ def diff_table(summ, names, base, other, title, out):
     """The seed's diff-aim9 layout: medians, difference and %."""
     if base not in summ or other not in summ:
         return
+    w = max(14, len(base), len(other))
     out.append(title)
-    out.append(f"{'':18}{base:>14} {other:>14}")
-    out.append(f"{'':18}{'-' * 14} {'-' * 14}")
+    out.append(f"{'':18}{base:>{w}} {other:>{w}}")
+    out.append(f"{'':18}{'-' * w} {'-' * w}")
     for i, row in enumerate(names, 1):
         a, b = summ[base].get(row), summ[other].get(row)
         if not a or not b:
@@ -119,7 +120,7 @@ def diff_table(summ, names, base, other, title, out):
         a, b = a["median"], b["median"]
         d = b - a
         pct = 100.0 * d / a if a else 0.0
-        out.append(f"{i:2} {row:15}{a:14.2f} {b:14.2f} {d:12.2f} {pct:6.2f}% {describe(row)}")
+        out.append(f"{i:2} {row:15}{a:{w}.2f} {b:{w}.2f} {d:12.2f} {pct:6.2f}% {describe(row)}")
     out.append("")
 
 
@@ -146,11 +147,19 @@ def ratio_table(summ, names, base, others, title, out):
                 continue
             r = s["median"] / b["median"] if b["median"] else 0.0
             ratios.setdefault(o, {})[row] = r
-            mark = "" if r >= TARGET else " <"
+            # below target: "<" when every repeat is below every repeat
+            # of the base, "?" when the repeats overlap (noise)
+            mark = "" if r >= TARGET else " <" if s["max"] < b["min"] else " ?"
             line += f" {r:18.4f}{mark:2} {s['spread_pct']:6.2f}%"
         out.append(line)
-    below = [f"{o}:{row}" for o, rows in ratios.items() for row, r in rows.items() if r < TARGET]
-    out.append(f"rows below {TARGET} of {base} (marked <): " + (", ".join(below) if below else "none"))
+    below = [f"{o}:{row}" for o, rows in ratios.items() for row, r in rows.items()
+             if r < TARGET and summ[o][row]["max"] < summ[base][row]["min"]]
+    noise = [f"{o}:{row}" for o, rows in ratios.items() for row, r in rows.items()
+             if r < TARGET and f"{o}:{row}" not in below]
+    out.append(f"rows below {TARGET} of {base}, every repeat below every repeat of {base} "
+               "(marked <): " + (", ".join(below) if below else "none"))
+    out.append(f"rows below {TARGET} of {base} by the median only, the repeats overlapping "
+               "(marked ?, noise): " + (", ".join(noise) if noise else "none"))
     out.append("")
     return ratios
 
