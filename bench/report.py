@@ -124,6 +124,11 @@ def diff_table(summ, names, base, other, title, out):
     out.append("")
 
 
+def significant(s, b):
+    """Every repeat of s below every repeat of b, with 2 or more of each."""
+    return s["n"] >= 2 and b["n"] >= 2 and s["max"] < b["min"]
+
+
 def ratio_table(summ, names, base, others, title, out):
     """Ratios to base, with each side's spread over the repeats."""
     present = [o for o in others if o in summ]
@@ -148,18 +153,18 @@ def ratio_table(summ, names, base, others, title, out):
             r = s["median"] / b["median"] if b["median"] else 0.0
             ratios.setdefault(o, {})[row] = r
             # below target: "<" when every repeat is below every repeat
-            # of the base, "?" when the repeats overlap (noise)
-            mark = "" if r >= TARGET else " <" if s["max"] < b["min"] else " ?"
+            # of the base, "?" when they overlap or are too few (noise)
+            mark = "" if r >= TARGET else " <" if significant(s, b) else " ?"
             line += f" {r:18.4f}{mark:2} {s['spread_pct']:6.2f}%"
         out.append(line)
     below = [f"{o}:{row}" for o, rows in ratios.items() for row, r in rows.items()
-             if r < TARGET and summ[o][row]["max"] < summ[base][row]["min"]]
+             if r < TARGET and significant(summ[o][row], summ[base][row])]
     noise = [f"{o}:{row}" for o, rows in ratios.items() for row, r in rows.items()
              if r < TARGET and f"{o}:{row}" not in below]
     out.append(f"rows below {TARGET} of {base}, every repeat below every repeat of {base} "
                "(marked <): " + (", ".join(below) if below else "none"))
     out.append(f"rows below {TARGET} of {base} by the median only, the repeats overlapping "
-               "(marked ?, noise): " + (", ".join(noise) if noise else "none"))
+               "or too few to tell (marked ?): " + (", ".join(noise) if noise else "none"))
     out.append("")
     return ratios
 
