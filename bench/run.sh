@@ -31,6 +31,7 @@ while getopts "m:c:t:n:o:a:sr:M:C:" o; do
 	esac
 done
 shift $((OPTIND - 1))
+# shellcheck disable=SC2086 # a list of words
 [ $# -ge 1 ] || set -- $FA_POLICIES
 "$FA_TOP/scripts/validate.sh" policies "$*" mem "$mem" cpus "$cpus" \
 	timeout "$timeout" repeats "$repeats" || exit 2
@@ -53,6 +54,7 @@ for r in $(seq 1 "$repeats"); do
 	round=("${runs[@]}")
 	[ "$r" -gt "$realtime" ] || round+=("${rt[@]}")
 	for spec in "${round[@]}"; do
+		# shellcheck disable=SC2086 # NAME MODE POLICY [OPTION...]
 		set -- $spec
 		name=$1 mode=$2 pol=$3
 		shift 3
