@@ -63,6 +63,7 @@ for r in $(seq 1 "$repeats"); do
 		# time counts the instructions of all of them: a second vCPU
 		# adds no parallelism, only interleaving that varies from boot
 		# to boot (a few % on some rows). So icount boots get one.
+		# shellcheck disable=SC2054 # the comma belongs to the option
 		qemu=(-c 1 -q -icount -q shift=0,sleep=off)
 		[ "$mode" = icount ] || qemu=(-c "$cpus")
 		step "[$n/$total] $name ($mode), repeat $r (console: $out/$name-r$r.console)"
