@@ -19,7 +19,7 @@ DIMMS         ?= 4x256
 export ACCEL
 
 # Check every variable before anything long runs.
-ifneq ($(filter run results test boot,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter run results test boot bench,$(or $(MAKECMDGOALS),all)),)
 FA_BAD := $(shell scripts/validate.sh policies "$(POLICIES)" policy "$(POLICY)" \
 	scenario "$(SCENARIO)" mem "$(MEM)" cpus "$(CPUS)" timeout "$(TIMEOUT)" \
 	accel "$(ACCEL)" repeats "$(REPEATS)" experiments "$(EXPERIMENTS)" \
@@ -63,6 +63,23 @@ results: all
 	FA_COMMAND="make results REPEATS=$(REPEATS) MEM=$(MEM) HOTREMOVE_MEM=$(HOTREMOVE_MEM) DIMMS=$(DIMMS) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
 		scripts/run.sh $(RUN_ARGS)
 
+# Speed parity: the seed's AIM9 rows, page faults, a cache job and the
+# allocator per order, per policy (interleaved), as diff-aim9 tables and
+# ratios: icount (primary), real time (first round only), and the
+# statistics' cost (a second kernel without CONFIG_ALLOCSTATS). Regenerates the bench section of
+# docs/RESULTS.md. Defaults here: REPEATS=3, MEM=1024.
+BENCH_REPEATS = $(if $(filter file,$(origin REPEATS)),3,$(REPEATS))
+BENCH_MEM = $(if $(filter file,$(origin MEM)),1024,$(MEM))
+bench: all kernel-nostats
+	@bench/run.sh -m $(BENCH_MEM) -c $(CPUS) -t $(TIMEOUT) -n $(BENCH_REPEATS) \
+		-o $(OUT)/bench -a "$(ARGS)" -s -r 1 -M $(CURDIR)/docs/RESULTS.md \
+		-C "make bench REPEATS=$(BENCH_REPEATS) MEM=$(BENCH_MEM) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
+		$(POLICIES)
+
+# The kernel without CONFIG_ALLOCSTATS, for make bench (build/obj-nostats).
+kernel-nostats: tree
+	@FA_OBJ=$(CURDIR)/build/obj-nostats scripts/build-kernel.sh $(CURDIR)/kernel/nostats.config
+
 # The whole suite; ends with one line "N passed, N failed".
 test: all
 	@tests/run.sh
@@ -84,7 +101,7 @@ tree-reset:
 	rm -rf build/linux
 
 clean:
-	rm -rf build/obj build/guest build/initramfs* build/logs $(OUT)
+	rm -rf build/obj build/obj-nostats build/guest build/initramfs* build/logs $(OUT)
 
-.PHONY: all deps tree kernel modules initramfs boot run results test export-patches \
+.PHONY: all deps tree kernel kernel-nostats modules initramfs boot run results bench test export-patches \
 	check-patches check-series timings tree-reset clean

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Configure (tinyconfig + kernel/guest.config [+ extra fragments]) and build
 # the guest kernel with ccache. Usage: build-kernel.sh [FRAGMENT...]
+# Later fragments override earlier ones; FA_OBJ= picks the object dir
+# (make bench builds build/obj-nostats with kernel/nostats.config).
 # The body is a function, parsed whole before it runs: editing this file
 # while it runs cannot change what the running copy does (and "exit" on the
 # same line stops bash from reading on into a file that has changed).
@@ -25,7 +27,8 @@ if [ "$(cat "$obj/.fa-config-stamp" 2>/dev/null)" != "$cfg_stamp" ]; then
 	run_logged "kernel config merge" "$log" \
 		"$FA_SRC/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $frags
 	run_logged "kernel olddefconfig" "$log" kmake olddefconfig
-	# Kconfig silently drops what it cannot satisfy: check every line.
+	# Kconfig silently drops what it cannot satisfy: check every line
+	# (a line a later fragment sets again is checked in that fragment).
 	bad=""
 	for f in $frags; do
 		while IFS= read -r line; do
@@ -34,6 +37,11 @@ if [ "$(cat "$obj/.fa-config-stamp" 2>/dev/null)" != "$cfg_stamp" ]; then
 			"# CONFIG_"*" is not set") opt=${line#\# } opt=${opt%% *} ;;
 			*) continue ;;
 			esac
+			overridden=""
+			for g in ${frags#*"$f"}; do
+				grep -qE "^$opt=|^# $opt is not set" "$g" && overridden=1
+			done
+			[ -z "$overridden" ] || continue
 			# FA_CONFIG_LENIENT: a tree from the middle of the series
 			# may not know an option yet
 			if [ -n "${FA_CONFIG_LENIENT:-}" ] &&

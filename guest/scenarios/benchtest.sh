@@ -1,0 +1,25 @@
+# benchtest: the bench instruments work (tests/50-bench.sh), on a small
+# scale: allocbench refuses bad input and changes nothing, the bench
+# scenario runs every test and every order, and allocbench gives back every
+# page it took.
+insmod /lib/fa/modules/allocbench.ko || exit 1
+AB=/sys/kernel/debug/allocbench
+for case in "count 0" "count 1000001" "count 12x" "count" "batch 0" \
+	    "batch 4097" "class bogus" "class KERNEL" "class" "run 2" "run 0"; do
+	f=${case%% *} v=${case#"$f"}
+	v=${v# }
+	before=$(cat "$AB/$f" 2>/dev/null)
+	refused=0
+	echo "$v" >"$AB/$f" 2>/dev/null || refused=1
+	after=$(cat "$AB/$f" 2>/dev/null)
+	same=0
+	[ "$before" = "$after" ] && same=1
+	fa_out "{\"event\":\"badinput\",\"file\":\"$f\",\"value\":\"$v\",\"refused\":$refused,\"unchanged\":$same}"
+done
+
+fa_settle
+free0=$(fa_free_pages)
+. /scenarios/bench.sh || exit 1
+fa_settle
+free1=$(fa_free_pages)
+fa_out "{\"event\":\"freepages\",\"before\":$free0,\"after\":$free1}"
