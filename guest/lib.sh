@@ -35,6 +35,7 @@ fa_snapshot() {
 # fa_check_freelists: for each zone, the pages on the buddy free lists
 # (from /proc/pagetypeinfo, all types but Isolate) must equal the zone's
 # nr_free_pages. Both move under load, so retry until a quiet moment.
+# TAG (optional) labels the events.
 fa_check_freelists() {
 	local try out
 	for try in 1 2 3 4 5 6 7 8 9 10; do
@@ -44,7 +45,7 @@ fa_check_freelists() {
 	done
 	echo "$out" | while read -r node zone lists free; do
 		case "$node$lists$free" in ''|*[!0-9]*) continue ;; esac
-		fa_out "{\"event\":\"freelists\",\"node\":$node,\"zone\":\"$zone\",\"lists\":$lists,\"free\":$free,\"tries\":$try}"
+		fa_out "{\"event\":\"freelists\",\"node\":$node,\"zone\":\"$zone\",\"lists\":$lists,\"free\":$free,\"tries\":$try,\"tag\":\"${1:-}\"}"
 	done
 }
 
@@ -99,3 +100,22 @@ fa_attempts() {
 }
 
 fa_free_pages() { awk '$1 == "nr_free_pages" { print $2 }' /proc/vmstat; }
+
+# fa_baseline: free pages at rest before any workload, the mark that
+# fa_nolost compares with (kept in FA_BASELINE, and reported)
+fa_baseline() {
+	fa_settle
+	FA_BASELINE=$(fa_free_pages)
+	fa_out "{\"event\":\"baseline\",\"free\":$FA_BASELINE}"
+}
+
+# fa_nolost TAG: after a workload and its cleanup (its processes ended,
+# held allocations released): caches dropped, then the free pages against
+# the baseline, the free lists against the zones' free pages, and a
+# snapshot (the host recounts the FALLBACK reserve from it)
+fa_nolost() {
+	fa_settle
+	fa_out "{\"event\":\"nolost\",\"tag\":\"$1\",\"baseline\":${FA_BASELINE:-0},\"free\":$(fa_free_pages)}"
+	fa_check_freelists "$1"
+	fa_snapshot "$1"
+}

@@ -37,6 +37,31 @@ t_console() {
 	if [ -n "$bad" ]; then t_fail "$1" "$bad"; else t_pass "$1"; fi
 }
 
+# t_guest_checks NAME PREFIX POLICY: the checks every guest boot must pass:
+# the policy asked for runs, the free lists add up, the placement invariants
+# (tests/check_placement.py) hold on every snapshot, the console is clean
+t_guest_checks() {
+	local name=$1 prefix=$2 pol=$3 bad reported
+	reported=$(sed -n 's/.*"event":"start".*"policy":"\([^"]*\)".*/\1/p' "$prefix.results")
+	if [ "$reported" = stock ]; then
+		t_skip "$name.policy" "this kernel has no page_grouping switch (the series does not provide it yet)"
+	elif [ "$reported" = "$pol" ]; then
+		t_pass "$name.policy"
+	else
+		t_fail "$name.policy" "asked for $pol, kernel runs '$reported'"
+	fi
+	bad=$(awk -F'"lists":|,"free":|,"tries"' '/"event":"freelists"/ && ($2 != $3 || $2 + 0 <= 0)' "$prefix.results")
+	if ! grep -q '"event":"freelists"' "$prefix.results"; then
+		t_fail "$name.freelists" "no free-list check reported"
+	elif [ -n "$bad" ]; then
+		t_fail "$name.freelists" "free lists do not add up to the zone's free pages: $bad"
+	else
+		t_pass "$name.freelists"
+	fi
+	t_ingest "$FA_PYTHON" "$TESTS/check_placement.py" "$prefix.results" "$pol" "$name"
+	t_console "$name.console" "$prefix.console"
+}
+
 t_summary() {
 	echo
 	if [ ${#T_SKIPPED[@]} -gt 0 ]; then
