@@ -13,13 +13,14 @@ REPEATS  ?= 1
 ACCEL    ?= tcg
 OUT      ?= out
 ARGS     ?=
+SOAK_MINUTES ?= 30
 export ACCEL
 
 # Check every variable before anything long runs.
-ifneq ($(filter run results test boot,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter run results test test-debug soak boot,$(or $(MAKECMDGOALS),all)),)
 FA_BAD := $(shell scripts/validate.sh policies "$(POLICIES)" policy "$(POLICY)" \
 	scenario "$(SCENARIO)" mem "$(MEM)" cpus "$(CPUS)" timeout "$(TIMEOUT)" \
-	accel "$(ACCEL)" repeats "$(REPEATS)" >&2 || echo bad)
+	accel "$(ACCEL)" repeats "$(REPEATS)" minutes "$(SOAK_MINUTES)" >&2 || echo bad)
 ifneq ($(FA_BAD),)
 $(error invalid make variables (see above); nothing was built or run)
 endif
@@ -42,6 +43,11 @@ modules: kernel
 initramfs: kernel modules
 	@scripts/build-initramfs.sh
 
+# The kernel's mm and memory-hotplug selftests, static, as an initramfs
+# archive appended to the guest's (build/initramfs-kselftest.cpio.gz)
+selftests: initramfs
+	@scripts/build-selftests.sh
+
 # One boot: make boot SCENARIO=smoke POLICY=none [MEM=1024] [ARGS="..."]
 boot: all
 	@scripts/boot.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -o $(CURDIR)/build/logs/boot-$(SCENARIO)-$(POLICY) \
@@ -60,8 +66,21 @@ results: all
 		-a "$(ARGS)" $(POLICIES)
 
 # The whole suite; ends with one line "N passed, N failed".
-test: all
+test: all selftests
 	@tests/run.sh
+
+# The debug kernel (kernel/debug.config: KASAN, lockdep, DEBUG_VM, ...) runs
+# fragload and the highalloc scenario per policy; no report on the console.
+# Not in make test (its cold build alone is too long for CI); run it before
+# resolving any issue that touches the series.
+test-debug: tree
+	@scripts/test-debug.sh $(POLICIES)
+
+# fragload for SOAK_MINUTES of guest time per policy (default 30; not in
+# CI): no report on the console, no page lost; result in docs/SOAK.md and
+# docs/RESULTS.md
+soak: all
+	@scripts/soak.sh -m $(MEM) -c $(CPUS) -n $(SOAK_MINUTES) $(POLICIES)
 
 export-patches:
 	@scripts/export-patches.sh
@@ -80,7 +99,9 @@ tree-reset:
 	rm -rf build/linux
 
 clean:
-	rm -rf build/obj build/guest build/initramfs* build/logs $(OUT)
+	rm -rf build/obj build/obj-debug build/guest build/initramfs* build/selftests \
+		build/modules-debug build/modsrc-debug build/logs $(OUT)
 
-.PHONY: all deps tree kernel modules initramfs boot run results test export-patches \
+.PHONY: all deps tree kernel modules initramfs selftests boot run results test test-debug soak \
+	export-patches \
 	check-patches check-series timings tree-reset clean

@@ -101,11 +101,20 @@ fa_attempts() {
 
 fa_free_pages() { awk '$1 == "nr_free_pages" { print $2 }' /proc/vmstat; }
 
+# fa_free_total: free pages, the buddy allocator's and those on the per-cpu
+# lists (after large frees these hold thousands of free pages that
+# nr_free_pages does not count, and no interface drains them)
+fa_free_total() {
+	awk 'FILENAME == "/proc/vmstat" && $1 == "nr_free_pages" { n += $2 }
+	     FILENAME == "/proc/zoneinfo" && $1 == "count:" { n += $2 } END { print n }' \
+		/proc/vmstat /proc/zoneinfo
+}
+
 # fa_baseline: free pages at rest before any workload, the mark that
 # fa_nolost compares with (kept in FA_BASELINE, and reported)
 fa_baseline() {
 	fa_settle
-	FA_BASELINE=$(fa_free_pages)
+	FA_BASELINE=$(fa_free_total)
 	fa_out "{\"event\":\"baseline\",\"free\":$FA_BASELINE}"
 }
 
@@ -115,7 +124,7 @@ fa_baseline() {
 # snapshot (the host recounts the FALLBACK reserve from it)
 fa_nolost() {
 	fa_settle
-	fa_out "{\"event\":\"nolost\",\"tag\":\"$1\",\"baseline\":${FA_BASELINE:-0},\"free\":$(fa_free_pages)}"
+	fa_out "{\"event\":\"nolost\",\"tag\":\"$1\",\"baseline\":${FA_BASELINE:-0},\"free\":$(fa_free_total),\"buddy\":$(fa_free_pages)}"
 	fa_check_freelists "$1"
 	fa_snapshot "$1"
 }

@@ -60,6 +60,7 @@ cp "$st/memory-hotplug/mem-on-off-test.sh" "$bin/"
 # concatenated archives in order.
 list=$out/initramfs.list
 {
+	echo "dir /usr/lib 755 0 0"
 	echo "dir /usr/lib/kselftest 755 0 0"
 	echo "file /bin/bash $bash_static 755 0 0"
 	for f in "$bin"/*; do

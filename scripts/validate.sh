@@ -33,6 +33,7 @@ while [ $# -ge 2 ]; do
 	cpus) range CPUS "$val" 1 8 CPUs || bad=1 ;;
 	timeout) range TIMEOUT "$val" 10 86400 seconds || bad=1 ;;
 	repeats) range REPEATS "$val" 1 100 repeats || bad=1 ;;
+	minutes) range SOAK_MINUTES "$val" 1 1440 minutes || bad=1 ;;
 	accel)
 		oneof ACCEL "$val" tcg kvm || bad=1
 		if [ "$val" = kvm ] && [ ! -w /dev/kvm ]; then

@@ -15,7 +15,8 @@
  *   results      the last run: counts, successes per zone, latency
  *   attempts     the last run: one line per attempt
  * A malformed, out-of-range or overlong value, or one with a NUL inside, is
- * refused with -EINVAL, logged, and changes nothing. Unloading the module frees everything held.
+ * refused with -EINVAL, logged, and changes nothing. Unloading the module
+ * frees everything held.
  */
 #include <linux/debugfs.h>
 #include <linux/delay.h>

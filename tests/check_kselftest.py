@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""check_kselftest.py RESULTS NAME TEST...: the verdict of each kernel
+selftest a kselftest boot ran (guest/scenarios/kselftest.sh).
+
+Exit status 0 is a pass, 4 (KSFT_SKIP) a skip with the test's own reason, a
+timeout or any other status a failure naming the failed cases. A pass whose
+output skipped some of its cases ("ok N ... # SKIP why", or a script's
+"skip ..." lines) gets a second line, a SKIP with those reasons, so that a
+partial run never reads as a full pass. A TEST not reported at all failed.
+Prints 'PASS|FAIL|SKIP NAME.TEST[.part][: why]' lines."""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import fa_results as far  # noqa: E402
+
+results, name, *tests = sys.argv[1:]
+evs = far.events(results)
+snaps = far.snapshots(evs)
+runs = {e["name"]: e for e in evs if e.get("event") == "kselftest"}
+
+
+def output(test):
+    files = snaps.get(f"kselftest:{test}", {})
+    return next(iter(files.values()), "")
+
+
+def skips(text):
+    """Reasons for the cases a test skipped while passing, distinct."""
+    tap = re.findall(r"^ok \d+ .*?# SKIP\s*(.*)$", text, re.M)
+    script = re.findall(r"^\s*(?:.*\bskip\b.*|.*\bSKIPPED\b.*)$", text, re.M | re.I)
+    cases = len(re.findall(r"^(?:not )?ok \d+", text, re.M))
+    reasons = list(dict.fromkeys(r.strip() for r in tap + [s for s in script if not s.startswith("ok ")]))
+    return len(tap), cases, reasons
+
+
+def one_line(s, n=200):
+    return " ".join(s.split())[:n]
+
+
+for test in tests:
+    e = runs.get(test)
+    label = f"{name}.{test}"
+    if e is None:
+        print(f"FAIL {label}: not run (the guest stopped before it; see the console)")
+        continue
+    text = output(test)
+    rc, secs, limit = e["rc"], e["seconds"], e["limit"]
+    failed = re.findall(r"^not ok \d+ (.*)$", text, re.M)
+    if rc in (124, 137, 143) or secs >= limit:
+        print(f"FAIL {label}: timed out after {secs} s (limit {limit} s); "
+              f"last output: {one_line(text[-300:])}")
+    elif rc == 4:
+        why = re.findall(r"(?:# SKIP|SKIP|skip all tests:|[Ss]kip)\s*:?\s*(.*)", text)
+        print(f"SKIP {label}: skipped by the test itself: "
+              f"{one_line(why[-1] if why else text[-200:]) or 'no reason printed'}")
+    elif rc != 0 or failed:
+        detail = "; ".join(failed[:4]) if failed else one_line(text[-300:])
+        print(f"FAIL {label}: exit status {rc}: {detail}")
+    else:
+        print(f"PASS {label}")
+        n, cases, reasons = skips(text)
+        if reasons:
+            what = f"{n} of {cases} cases skipped" if cases else "parts skipped"
+            print(f"SKIP {label}.partly: {what}: {one_line('; '.join(reasons[:4]), 300)}")
