@@ -10,17 +10,18 @@
 KSELFTESTS="compaction_test transhuge-stress hugepage-mmap map_hugetlb hugepage-mremap
 	hugetlb-madvise khugepaged split_huge_page_test cow migration mem-on-off-test"
 ks_initrd=$FA_BUILD/initramfs-kselftest.cpio.gz
-# 1 GiB in two NUMA nodes, one CPU each, and a 256 MiB DIMM in node 1
+# 1 GiB in two NUMA nodes (one CPU, two CPUs: migration needs three to run
+# its threads) and a 256 MiB DIMM in node 1
 ks_qemu=(-q -m -q 1024,slots=2,maxmem=2G
 	-q -object -q memory-backend-ram,id=n0,size=512M -q -numa -q node,nodeid=0,cpus=0,memdev=n0
-	-q -object -q memory-backend-ram,id=n1,size=512M -q -numa -q node,nodeid=1,cpus=1,memdev=n1
+	-q -object -q memory-backend-ram,id=n1,size=512M -q -numa -q node,nodeid=1,cpus=1-2,memdev=n1
 	-q -object -q memory-backend-ram,id=d0,size=256M -q -device -q pc-dimm,id=dimm0,memdev=d0,node=1)
 if [ ! -f "$ks_initrd" ] || [ "$FA_BUILD/initramfs.cpio.gz" -nt "$ks_initrd" ]; then
 	t_fail "kselftest.build" "no up-to-date $ks_initrd (make selftests)"
 else
 	for pol in $FA_POLICIES; do
 		prefix=$T_OUT/kselftest-$pol
-		"$FA_TOP/scripts/boot.sh" -i "$ks_initrd" -m 1024 -c 2 -t 2400 "${ks_qemu[@]}" \
+		"$FA_TOP/scripts/boot.sh" -i "$ks_initrd" -m 1024 -c 3 -t 2400 "${ks_qemu[@]}" \
 			-o "$prefix" -- kselftest page_grouping="$pol" memhp_default_state=online_movable \
 			fa.limit=300
 		rc=$?
