@@ -34,11 +34,12 @@ fa_snapshot() {
 
 # fa_check_freelists: for each zone, the pages on the buddy free lists
 # (from /proc/pagetypeinfo, all types but Isolate) must equal the zone's
-# nr_free_pages. Both move under load, so retry until a quiet moment.
+# nr_free_pages. Both move under load (and after a test, while khugepaged
+# and kcompactd still work), so retry until a quiet moment, up to 30 s.
 # TAG (optional) labels the events.
 fa_check_freelists() {
 	local try out
-	for try in 1 2 3 4 5 6 7 8 9 10; do
+	for try in $(seq 30); do
 		out=$(fa_freelist_sums)
 		echo "$out" | awk '$3 != $4 { bad = 1 } END { exit bad }' && break
 		sleep 1

@@ -7,16 +7,20 @@
 # page lost against the boot baseline, the free lists add up, a snapshot
 # for the FALLBACK recount.
 # Kernel args: fa.limit= seconds per test (default 300), fa.only= one test
-# by name (default: all).
+# by name (default: all), fa.swap=1 to swap on the virtio disk (khugepaged's
+# and cow's swap-out cases need swap).
 KS=/usr/lib/kselftest
 [ -d "$KS" ] || { echo "kselftest: no $KS (boot with build/initramfs-kselftest.cpio.gz)" >&2; exit 1; }
 limit=$(fa_arg limit 300)
 only=$(fa_arg only "")
 HP=/proc/sys/vm/nr_hugepages
+if [ "$(fa_arg swap 0)" = 1 ]; then
+	mkswap /dev/vda >/dev/null && swapon /dev/vda || exit 1
+fi
 fa_event plan nodes "$(ls -d /sys/devices/system/node/node* | wc -l)" \
 	memory_blocks "$(ls -d /sys/devices/system/memory/memory* | wc -l)" \
 	offline_blocks "$(grep -l offline /sys/devices/system/memory/memory*/state | wc -l)" \
-	limit "$limit"
+	limit "$limit" swap_kb "$(awk '/^SwapTotal/ { print $2 }' /proc/meminfo)"
 fa_baseline
 
 # ks NAME HUGEPAGES CMD...: one test, with HUGEPAGES 2 MB hugetlb pages
