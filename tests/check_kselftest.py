@@ -61,8 +61,9 @@ for test in tests:
         # khugepaged's exit status is its number of failed steps (4 can
         # be four failures, not KSFT_SKIP); steps that swap pages out
         # cannot work without swap, which the guest kernel does not have
-        steps = [ln.split("...")[0].strip() for ln in re.sub(r"\x1b\[[0-9;]*m", "", text).splitlines()
-                 if ln.rstrip().endswith("Fail")]
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", text).splitlines()
+        steps = [ln.split("...")[0].strip() if ln.rstrip().endswith("Fail") else ln.strip()[-100:]
+                 for ln in plain if re.search(r"\bFail", ln)]
         swap = [st for st in steps if st.startswith("Swapout")]
         if steps and len(swap) == len(steps) and swap_total == 0:
             print(f"PASS {label}")
