@@ -16,14 +16,15 @@ ARGS     ?=
 EXPERIMENTS   ?= highalloc hotremove
 HOTREMOVE_MEM ?= 1024
 DIMMS         ?= 4x256
+SOAK_MINUTES  ?= 30
 export ACCEL
 
 # Check every variable before anything long runs.
-ifneq ($(filter run results test boot bench,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter run results test test-debug soak boot bench,$(or $(MAKECMDGOALS),all)),)
 FA_BAD := $(shell scripts/validate.sh policies "$(POLICIES)" policy "$(POLICY)" \
 	scenario "$(SCENARIO)" mem "$(MEM)" cpus "$(CPUS)" timeout "$(TIMEOUT)" \
 	accel "$(ACCEL)" repeats "$(REPEATS)" experiments "$(EXPERIMENTS)" \
-	hotremove_mem "$(HOTREMOVE_MEM)" dimms "$(DIMMS)" >&2 || echo bad)
+	hotremove_mem "$(HOTREMOVE_MEM)" dimms "$(DIMMS)" minutes "$(SOAK_MINUTES)" >&2 || echo bad)
 ifneq ($(FA_BAD),)
 $(error invalid make variables (see above); nothing was built or run)
 endif
@@ -45,6 +46,11 @@ modules: kernel
 
 initramfs: kernel modules
 	@scripts/build-initramfs.sh
+
+# The kernel's mm and memory-hotplug selftests, static, as an initramfs
+# archive appended to the guest's (build/initramfs-kselftest.cpio.gz)
+selftests: initramfs
+	@scripts/build-selftests.sh
 
 # One boot: make boot SCENARIO=smoke POLICY=none [MEM=1024] [ARGS="..."]
 boot: all
@@ -81,8 +87,21 @@ kernel-nostats: tree
 	@FA_OBJ=$(CURDIR)/build/obj-nostats scripts/build-kernel.sh $(CURDIR)/kernel/nostats.config
 
 # The whole suite; ends with one line "N passed, N failed".
-test: all
+test: all selftests
 	@tests/run.sh
+
+# The debug kernel (kernel/debug.config: KASAN, lockdep, DEBUG_VM, ...) runs
+# fragload and the highalloc scenario per policy; no report on the console.
+# Not in make test (its cold build alone is too long for CI); run it before
+# resolving any issue that touches the series.
+test-debug: tree
+	@scripts/test-debug.sh $(POLICIES)
+
+# fragload for SOAK_MINUTES of guest time per policy (default 30; not in
+# CI): no report on the console, no page lost; result in docs/SOAK.md and
+# docs/RESULTS.md
+soak: all
+	@scripts/soak.sh -m $(MEM) -c $(CPUS) -n $(SOAK_MINUTES) $(POLICIES)
 
 export-patches:
 	@scripts/export-patches.sh
@@ -101,7 +120,9 @@ tree-reset:
 	rm -rf build/linux
 
 clean:
-	rm -rf build/obj build/obj-nostats build/guest build/initramfs* build/logs $(OUT)
+	rm -rf build/obj build/obj-nostats build/obj-debug build/guest build/initramfs* build/selftests \
+		build/modules-debug build/modsrc-debug build/logs $(OUT)
 
-.PHONY: all deps tree kernel kernel-nostats modules initramfs boot run results bench test export-patches \
+.PHONY: all deps tree kernel kernel-nostats modules initramfs selftests boot run results bench test \
+	test-debug soak export-patches \
 	check-patches check-series timings tree-reset clean

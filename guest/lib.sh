@@ -34,31 +34,35 @@ fa_snapshot() {
 
 # fa_check_freelists: for each zone, the pages on the buddy free lists
 # (from /proc/pagetypeinfo, all types but Isolate) must equal the zone's
-# nr_free_pages. Both move under load, so retry until a quiet moment.
+# nr_free_pages. Both move under load (and after a test, while khugepaged
+# and kcompactd still work), so retry until a quiet moment, up to 30 s.
+# TAG (optional) labels the events.
 fa_check_freelists() {
 	local try out
-	for try in 1 2 3 4 5 6 7 8 9 10; do
+	for try in $(seq 30); do
 		out=$(fa_freelist_sums)
 		echo "$out" | awk '$3 != $4 { bad = 1 } END { exit bad }' && break
 		sleep 1
 	done
 	echo "$out" | while read -r node zone lists free; do
 		case "$node$lists$free" in ''|*[!0-9]*) continue ;; esac
-		fa_out "{\"event\":\"freelists\",\"node\":$node,\"zone\":\"$zone\",\"lists\":$lists,\"free\":$free,\"tries\":$try}"
+		fa_out "{\"event\":\"freelists\",\"node\":$node,\"zone\":\"$zone\",\"lists\":$lists,\"free\":$free,\"tries\":$try,\"tag\":\"${1:-}\"}"
 	done
 }
 
+# One awk reads both tables: a second process started between the two
+# reads would take a per-cpu batch of pages from the free lists in between
+# (a mobility guest at rest missed by ~50 pages ten times in a row that way)
 fa_freelist_sums() {
-	{ cat /proc/pagetypeinfo; echo "@@zoneinfo"; cat /proc/zoneinfo; } | awk '
-	/^@@zoneinfo/ { zi = 1; next }
-	!zi && /^Node .* zone .* type / {
+	awk '
+	FILENAME == "/proc/pagetypeinfo" && /^Node .* zone .* type / {
 		n = $2; sub(",", "", n); z = $4; sub(",", "", z)
 		if ($6 == "Isolate") next
 		for (o = 7, m = 1; o <= NF; o++) { sum[n " " z] += $o * m; m *= 2 }
 	}
-	zi && /^Node/ { n = $2; sub(",", "", n); z = $4 }
-	zi && /^  pages free/ { free[n " " z] = $3 }
-	END { for (k in sum) printf "%s %d %d\n", k, sum[k], free[k] }'
+	FILENAME == "/proc/zoneinfo" && /^Node/ { n = $2; sub(",", "", n); z = $4 }
+	FILENAME == "/proc/zoneinfo" && /^  pages free/ { free[n " " z] = $3 }
+	END { for (k in sum) printf "%s %d %d\n", k, sum[k], free[k] }' /proc/pagetypeinfo /proc/zoneinfo
 }
 
 # fa_workdir: where workloads put files: the virtio disk when there is one
@@ -99,3 +103,31 @@ fa_attempts() {
 }
 
 fa_free_pages() { awk '$1 == "nr_free_pages" { print $2 }' /proc/vmstat; }
+
+# fa_free_total: free pages, the buddy allocator's and those on the per-cpu
+# lists (after large frees these hold thousands of free pages that
+# nr_free_pages does not count, and no interface drains them)
+fa_free_total() {
+	awk 'FILENAME == "/proc/vmstat" && $1 == "nr_free_pages" { n += $2 }
+	     FILENAME == "/proc/zoneinfo" && $1 == "count:" { n += $2 } END { print n }' \
+		/proc/vmstat /proc/zoneinfo
+}
+
+# fa_baseline: free pages at rest before any workload, the mark that
+# fa_nolost compares with (kept in FA_BASELINE, and reported)
+fa_baseline() {
+	fa_settle
+	FA_BASELINE=$(fa_free_total)
+	fa_out "{\"event\":\"baseline\",\"free\":$FA_BASELINE}"
+}
+
+# fa_nolost TAG: after a workload and its cleanup (its processes ended,
+# held allocations released): caches dropped, then the free pages against
+# the baseline, the free lists against the zones' free pages, and a
+# snapshot (the host recounts the FALLBACK reserve from it)
+fa_nolost() {
+	fa_settle
+	fa_out "{\"event\":\"nolost\",\"tag\":\"$1\",\"baseline\":${FA_BASELINE:-0},\"free\":$(fa_free_total),\"buddy\":$(fa_free_pages)}"
+	fa_check_freelists "$1"
+	fa_snapshot "$1"
+}

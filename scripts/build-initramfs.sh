@@ -5,8 +5,11 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-out=$FA_BUILD/initramfs.cpio.gz
-list=$FA_BUILD/initramfs.list
+# FA_INITRAMFS and FA_MODULES may be set apart for another kernel (the
+# debug kernel of scripts/test-debug.sh)
+out=${FA_INITRAMFS:-$FA_BUILD/initramfs.cpio.gz}
+modules=${FA_MODULES:-$FA_BUILD/modules}
+list=${out%.cpio.gz}.list
 gen=$FA_BUILD/gen_init_cpio
 busybox=""
 for b in /bin/busybox /usr/bin/busybox; do
@@ -36,7 +39,7 @@ run_logged "guest programs" "$FA_LOGS/guest.log" make -C "$FA_TOP/guest" OUT="$F
 	for f in "$FA_BUILD"/guest/*; do
 		echo "file /usr/bin/$(basename "$f") $f 755 0 0"
 	done
-	for f in "$FA_BUILD"/modules/*.ko; do
+	for f in "$modules"/*.ko; do
 		[ -f "$f" ] && echo "file /lib/fa/modules/$(basename "$f") $f 644 0 0"
 	done
 } >"$list"

@@ -206,10 +206,10 @@ def main():
         if pic:
             shutil.copy(os.path.join(args.outdir, pic), os.path.join(docdir, pic))
             section += f"![{pic}]({pic})\n\n"
-        # After report.py's text, before any section another command keeps
+        # After report.py's text, before the sections other commands keep
         doc = open(args.markdown).read() if os.path.exists(args.markdown) else ""
-        mark = "<!-- bench:begin -->"
-        at = doc.index(mark) if mark in doc else len(doc)
+        mark = re.search(r"<!-- \w+:begin -->", doc)
+        at = mark.start() if mark else len(doc)
         with open(args.markdown, "w") as f:
             f.write(doc[:at] + section + doc[at:])
 

@@ -45,6 +45,7 @@ while [ $# -ge 2 ]; do
 		       { echo "error: DIMMS=$val: the size must be a multiple of 128 MiB (a memory block)" >&2; false; }; } || bad=1 ;;
 		*) echo "error: DIMMS='$val': expected COUNTxMiB, e.g. 4x256" >&2; bad=1 ;;
 		esac ;;
+	minutes) range SOAK_MINUTES "$val" 1 1440 minutes || bad=1 ;;
 	accel)
 		oneof ACCEL "$val" tcg kvm || bad=1
 		if [ "$val" = kvm ] && [ ! -w /dev/kvm ]; then

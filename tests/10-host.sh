@@ -31,6 +31,9 @@ t_rejects host.make-zero-dimms "DIMMS (count)=0" make -s run DIMMS=0x256
 t_rejects host.make-odd-dimm-size "multiple of 128 MiB" make -s run DIMMS=2x200
 t_rejects host.make-small-hotremove-mem "HOTREMOVE_MEM=100" make -s run HOTREMOVE_MEM=100
 t_rejects host.boot-bad-dimms "expected COUNTxMiB" scripts/boot.sh -D 4 -- smoke
+t_rejects host.make-bad-soak-minutes "SOAK_MINUTES=1x" make -s soak SOAK_MINUTES=1x
+t_rejects host.make-test-debug-bad-policy "expected one of: none mobility fragavoid" \
+	make -s test-debug POLICIES=fragavoid,none
 t_check host.make-good-vars "validate.sh refused good values" \
 	scripts/validate.sh policies "none mobility" mem 1024 cpus 2 scenario smoke \
 	experiments hotremove dimms 4x256 hotremove_mem 1024
@@ -41,6 +44,10 @@ t_rejects guest.fragload-junk "expected 0..256" "$g/fragload" --procs 4x
 t_rejects guest.fragload-extra-arg "usage" "$g/fragload" stray
 t_rejects guest.fa-report-no-file "usage" "$g/fa-report"
 t_check guest.fragload-help "--help failed" "$g/fragload" --help
+t_rejects guest.fa-poke-bad-uid "expected 0..65535" "$g/fa-poke" --uid -1 /dev/null
+t_rejects guest.fa-poke-bad-escape "malformed escape" "$g/fa-poke" --write 'a\q' /dev/null
+t_rejects guest.fa-poke-two-files "usage" "$g/fa-poke" /dev/null /dev/null
+t_check guest.fa-poke-help "--help failed" "$g/fa-poke" --help
 printf 'a"b\\c\n\t\001' >"$T_OUT/esc"
 t_check guest.fa-report-escapes "fa-report output does not round-trip through JSON" \
 	"$FA_PYTHON" -c 'import json, subprocess, sys

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # Guest integration tests, for each placement policy: the kernel boots and
 # runs the requested policy, the free lists add up at rest and after a mixed
-# workload, and the console shows no kernel report.
+# workload, no page is lost by the workload, and the console shows no
+# kernel report.
 
 for pol in $FA_POLICIES; do
 	prefix=$T_OUT/smoke-$pol
@@ -18,6 +19,7 @@ for pol in $FA_POLICIES; do
 		-- mixed page_grouping="$pol" fa.seconds=15; then
 		t_pass "guest.$pol.mixed.boot"
 		t_guest_checks "guest.$pol.mixed" "$prefix" "$pol"
+		t_ingest "$FA_PYTHON" "$TESTS/check_nolost.py" "$prefix.results" "guest.$pol.mixed"
 	else
 		t_fail "guest.$pol.mixed.boot" "status $? (console: $prefix.console)"
 	fi

@@ -38,7 +38,9 @@ t_console() {
 	if [ -n "$bad" ]; then t_fail "$1" "$bad"; else t_pass "$1"; fi
 }
 
-# t_guest_checks NAME PREFIX POLICY: the checks every boot must pass
+# t_guest_checks NAME PREFIX POLICY: the checks every guest boot must pass:
+# the policy asked for runs, the free lists add up, the placement invariants
+# (tests/check_placement.py) hold on every snapshot, the console is clean
 t_guest_checks() {
 	local name=$1 prefix=$2 pol=$3 bad reported
 	reported=$(sed -n 's/.*"event":"start".*"policy":"\([^"]*\)".*/\1/p' "$prefix.results")

@@ -14,11 +14,12 @@ T_OUT=$FA_BUILD/test
 rm -rf "$T_OUT" && mkdir -p "$T_OUT"
 export T_OUT
 
-# tests/run.sh [GROUP...]: only the named groups (e.g. 50-hotremove)
+# tests/run.sh [GROUP...]: only these groups (e.g. 45-hostile), for work on
+# one of them; make test runs them all.
 groups=()
 for g in "$@"; do
-	[ -f "$TESTS/${g%.sh}.sh" ] || { echo "tests: no group '$g' (see tests/[0-9][0-9]-*.sh)" >&2; exit 2; }
-	groups+=("$TESTS/${g%.sh}.sh")
+	[ -f "$TESTS/$g.sh" ] || { echo "error: no test group '$g' (expected one of: $(cd "$TESTS" && ls [0-9][0-9]-*.sh | sed 's/\.sh$//' | xargs))" >&2; exit 2; }
+	groups+=("$TESTS/$g.sh")
 done
 [ ${#groups[@]} -gt 0 ] || groups=("$TESTS"/[0-9][0-9]-*.sh)
 for group in "${groups[@]}"; do

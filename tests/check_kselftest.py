@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""check_kselftest.py RESULTS NAME TEST...: the verdict of each kernel
+selftest a kselftest boot ran (guest/scenarios/kselftest.sh).
+
+Exit status 0 is a pass, 4 (KSFT_SKIP) a skip with the test's own reason, a
+timeout or any other status a failure naming the failed cases. A pass whose
+output skipped some of its cases ("ok N ... # SKIP why", or a script's
+"skip ..." lines) gets a second line, a SKIP with those reasons, so that a
+partial run never reads as a full pass. A TEST not reported at all failed.
+Prints 'PASS|FAIL|SKIP NAME.TEST[.part][: why]' lines."""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import fa_results as far  # noqa: E402
+
+results, name, *tests = sys.argv[1:]
+evs = far.events(results)
+snaps = far.snapshots(evs)
+runs = {e["name"]: e for e in evs if e.get("event") == "kselftest"}
+meminfo = next((f["/proc/meminfo"] for f in snaps.values() if "/proc/meminfo" in f), "")
+m = re.search(r"^SwapTotal:\s+(\d+)", meminfo, re.M)
+swap_total = int(m[1]) if m else 0
+
+
+def output(test):
+    files = snaps.get(f"kselftest:{test}", {})
+    return next(iter(files.values()), "")
+
+
+def skips(text):
+    """(cases skipped, cases, distinct reasons) of a test that passed: its
+    TAP lines "ok N ... # SKIP why", or for a script without TAP output
+    (mem-on-off-test.sh) its own "skip"/"SKIPPED" lines."""
+    cases = len(re.findall(r"^(?:not )?ok \d+", text, re.M))
+    if cases:
+        tap = [r.strip() for r in re.findall(r"^ok \d+ .*?# SKIP\s*(.*)$", text, re.M)]
+        return len(tap), cases, list(dict.fromkeys(tap))
+    lines = [ln.strip() for ln in re.findall(r"^.*\bskip(?:ped)?\b.*$", text, re.M | re.I)]
+    return len(lines), 0, list(dict.fromkeys(lines))
+
+
+def one_line(s, n=200):
+    return " ".join(s.split())[:n]
+
+
+for test in tests:
+    e = runs.get(test)
+    label = f"{name}.{test}"
+    if e is None:
+        print(f"FAIL {label}: not run (the guest stopped before it; see the console)")
+        continue
+    text = output(test)
+    rc, secs, limit = e["rc"], e["seconds"], e["limit"]
+    failed = re.findall(r"^not ok \d+ (.*)$", text, re.M)
+    if rc in (124, 137, 143) or secs >= limit:
+        print(f"FAIL {label}: timed out after {secs} s (limit {limit} s); "
+              f"last output: {one_line(text[-300:])}")
+    elif test == "khugepaged" and rc not in (0, 4) or test == "khugepaged" and "Fail" in text:
+        # khugepaged's exit status is its number of failed steps (4 can
+        # be four failures, not KSFT_SKIP); steps that swap pages out
+        # cannot work without swap, which the guest kernel does not have
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", text).splitlines()
+        steps = [ln.split("...")[0].strip() if ln.rstrip().endswith("Fail") else ln.strip()[-100:]
+                 for ln in plain if re.search(r"\bFail", ln)]
+        swap = [st for st in steps if st.startswith("Swapout")]
+        if steps and len(swap) == len(steps) and swap_total == 0:
+            print(f"PASS {label}")
+            print(f"SKIP {label}.partly: {len(swap)} swap-out steps cannot run: the guest has "
+                  f"no swap (SwapTotal 0): {one_line('; '.join(dict.fromkeys(swap)))}")
+        else:
+            print(f"FAIL {label}: {len(steps)} steps failed (exit status {rc}): "
+                  f"{one_line('; '.join(steps[:4]))}")
+    elif rc == 4:
+        why = re.findall(r"(?:# SKIP|SKIP|skip all tests:|[Ss]kip)\s*:?\s*(.*)", text)
+        print(f"SKIP {label}: skipped by the test itself: "
+              f"{one_line(why[-1] if why else text[-200:]) or 'no reason printed'}")
+    elif rc != 0 or failed:
+        detail = "; ".join(failed[:4]) if failed else one_line(text[-300:])
+        print(f"FAIL {label}: exit status {rc}: {detail}")
+    else:
+        n, cases, reasons = skips(text)
+        if cases and n == cases:
+            print(f"SKIP {label}: all {cases} cases skipped by the test itself: "
+                  f"{one_line('; '.join(reasons[:4]), 300)}")
+            continue
+        print(f"PASS {label}")
+        if reasons:
+            what = f"{n} of {cases} cases skipped" if cases else "parts skipped"
+            print(f"SKIP {label}.partly: {what}: {one_line('; '.join(reasons[:4]), 300)}")
