@@ -3,8 +3,9 @@
 # kernel/debug.config (DEBUG_VM, DEBUG_PAGEALLOC, PAGE_POISONING, KASAN,
 # PROVE_LOCKING, DEBUG_LIST, page_owner) is built into build/obj-debug, with
 # its own highalloc module and initramfs; then, under each policy, fragload
-# (the mixed scenario, with the no-page-lost check) and the highalloc
-# scenario run, sized down for KASAN under TCG. Every console must be free of
+# (the mixed scenario, with the no-page-lost check), the highalloc
+# scenario and the hotremove scenario (offline, unplug, online again) run,
+# sized down for KASAN under TCG. Every console must be free of
 # WARNING, BUG, KASAN, lockdep and "Bad page state" reports.
 # Ends with "N passed, N failed, N skipped"; logs in build/test-debug/.
 # Not part of make test: a cold debug build alone takes longer than CI
@@ -55,6 +56,19 @@ for pol in $policies; do
 		t_fail "debug.$pol.highalloc.boot" "status $? (console: $prefix.console)"
 	fi
 	t_console "debug.$pol.highalloc.console" "$prefix.console"
+
+	step "test-debug: $pol: hotremove"
+	prefix=$T_OUT/hotremove-$pol
+	"$FA_TOP/scripts/mkdisk.sh" "$T_OUT/disk.img" 1024
+	if "${boot[@]}" -m 512 -D 2x128 -t 3600 -d "$T_OUT/disk.img" -o "$prefix" \
+		-- hotremove page_grouping="$pol" memhp_default_state=online_kernel \
+		fa.seconds=10 fa.timeout=10 $kargs; then
+		t_pass "debug.$pol.hotremove.boot"
+	else
+		t_fail "debug.$pol.hotremove.boot" "status $? (console: $prefix.console)"
+	fi
+	t_console "debug.$pol.hotremove.console" "$prefix.console"
+	t_ingest "$FA_PYTHON" "$TESTS/check_hotremove.py" "$prefix.results" "$pol" "debug.$pol.hotremove"
 done
 rm -f "$T_OUT/disk.img"
 t_summary
