@@ -12,6 +12,8 @@ out=${FA_MODULES:-$FA_BUILD/modules}
 modsrc=${FA_MODSRC:-$FA_BUILD/modsrc}
 mkdir -p "$out" "$modsrc"
 export CCACHE_BASEDIR=$FA_BUILD
+# headers the modules share (modules/include), beside their copies
+rsync -a --delete "$FA_TOP/modules/include/" "$modsrc/include/"
 for dir in "$FA_TOP"/modules/*/; do
 	name=$(basename "$dir")
 	[ -f "$dir/Kbuild" ] || continue

@@ -22,7 +22,7 @@ def say(check, ok, why=""):
 
 
 bad = [e for e in evs if e.get("event") == "badinput"]
-say("allocbench.badinput-cases", len(bad) >= 11, f"only {len(bad)} bad-input cases reported")
+say("allocbench.badinput-cases", len(bad) >= 15, f"only {len(bad)} bad-input cases reported")
 for e in bad:
     label = f"allocbench.badinput.{e['file']}={e['value'] or 'empty'}".replace(" ", "_")
     say(label, e["refused"] == 1 and e["unchanged"] == 1,

@@ -32,6 +32,8 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "fa_input.h"
+
 #define ALLOCBENCH_MAX_COUNT	1000000
 #define ALLOCBENCH_MAX_BATCH	4096
 #define ALLOCBENCH_BATCH_BYTES	(16UL << 20)
@@ -138,7 +140,7 @@ static ssize_t write_uint(const char __user *ubuf, size_t len, const char *name,
 			  unsigned int min, unsigned int max, unsigned int *val)
 {
 	unsigned int v;
-	int ret = kstrtouint_from_user(ubuf, len, 10, &v);
+	int ret = fa_parse_uint(ubuf, len, &v);
 
 	if (!ret && (v < min || v > max))
 		ret = -EINVAL;
@@ -183,9 +185,8 @@ static ssize_t class_write(struct file *f, const char __user *ubuf,
 	char buf[16];
 	int class;
 
-	if (len >= sizeof(buf) || copy_from_user(buf, ubuf, len))
+	if (fa_copy_input(buf, sizeof(buf), ubuf, len))
 		goto refuse;
-	buf[len] = '\0';
 	class = sysfs_match_string(class_names, buf);
 	if (class < 0)
 		goto refuse;
@@ -218,7 +219,7 @@ static ssize_t run_write(struct file *f, const char __user *ubuf,
 			 size_t len, loff_t *ppos)
 {
 	unsigned int one;
-	int ret = kstrtouint_from_user(ubuf, len, 10, &one);
+	int ret = fa_parse_uint(ubuf, len, &one);
 
 	if (ret || one != 1) {
 		pr_warn("allocbench: run: refused, write 1\n");

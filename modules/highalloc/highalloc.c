@@ -35,8 +35,9 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
+#include "fa_input.h"
+
 #define HIGHALLOC_MAX_COUNT	100000
-#define HIGHALLOC_MAX_INPUT	24	/* bytes a write may hold, with the NUL */
 
 struct attempt {
 	u64 start_ns;		/* since the run began */
@@ -193,37 +194,12 @@ static int attempts_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(attempts);
 
-/*
- * Copy a write into @buf as a string. A write that does not fit, or holds
- * a NUL, is refused: kstrtouint_from_user() would parse only its first
- * bytes, or the bytes before the NUL, and take a value the writer never
- * wrote whole ("0...01junk" past its buffer, "1\0junk").
- */
-static int copy_input(char *buf, size_t size, const char __user *ubuf, size_t len)
-{
-	if (len >= size)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	return strlen(buf) == len ? 0 : -EINVAL;
-}
-
-/* One whole unsigned decimal number, an optional newline after it. */
-static int parse_uint(const char __user *ubuf, size_t len, unsigned int *v)
-{
-	char buf[HIGHALLOC_MAX_INPUT];
-	int ret = copy_input(buf, sizeof(buf), ubuf, len);
-
-	return ret ? ret : kstrtouint(buf, 10, v);
-}
-
 /* A write of one unsigned number in [min, max]; anything else is refused. */
 static ssize_t write_uint(const char __user *ubuf, size_t len, const char *name,
 			  unsigned int min, unsigned int max, unsigned int *val)
 {
 	unsigned int v;
-	int ret = parse_uint(ubuf, len, &v);
+	int ret = fa_parse_uint(ubuf, len, &v);
 
 	if (!ret && (v < min || v > max))
 		ret = -EINVAL;
@@ -270,7 +246,7 @@ static ssize_t class_write(struct file *f, const char __user *ubuf,
 	char buf[16];
 	int class;
 
-	if (copy_input(buf, sizeof(buf), ubuf, len))
+	if (fa_copy_input(buf, sizeof(buf), ubuf, len))
 		goto refuse;
 	class = sysfs_match_string(class_names, buf);
 	if (class < 0)
@@ -306,7 +282,7 @@ static ssize_t action_write(struct file *f, const char __user *ubuf,
 {
 	bool run = f->private_data != NULL;	/* simple_open() set it */
 	unsigned int one;
-	int ret = parse_uint(ubuf, len, &one);
+	int ret = fa_parse_uint(ubuf, len, &one);
 
 	if (ret || one != 1) {
 		pr_warn("highalloc: %s: refused, write 1\n", run ? "run" : "release");
