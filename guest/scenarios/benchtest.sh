@@ -29,8 +29,8 @@ for f in count class run; do
 done
 
 fa_settle
-free0=$(fa_free_pages)
+free0=$(fa_free_total)
 . /scenarios/bench.sh || exit 1
 fa_settle
-free1=$(fa_free_pages)
+free1=$(fa_free_total)
 fa_out "{\"event\":\"freepages\",\"before\":$free0,\"after\":$free1}"

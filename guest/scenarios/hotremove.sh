@@ -105,7 +105,7 @@ blocks | while read -r n dimm; do
 done
 fa_settle
 fa_check_freelists
-free0=$(fa_free_pages)
+free0=$(fa_free_total)
 
 mem_kb=$(awk '/^MemTotal/ { print $2 }' /proc/meminfo)
 fragload --seconds "$(fa_arg seconds 60)" --dir "$dir" --cache-mb $((mem_kb * 3 / 2048)) \
@@ -116,7 +116,7 @@ fa_settle
 fa_snapshot rest
 present_kb=$((nblocks * block_kb))
 fp=$(footprint "$present_kb")
-fa_out "{\"event\":\"footprint\",\"kb\":$fp,\"blocks\":$(( (fp + block_kb - 1) / block_kb )),\"present_kb\":$present_kb,\"free_before_load\":$free0,\"free_after_load\":$(fa_free_pages)}"
+fa_out "{\"event\":\"footprint\",\"kb\":$fp,\"blocks\":$(( (fp + block_kb - 1) / block_kb )),\"present_kb\":$present_kb,\"free_before_load\":$free0,\"free_after_load\":$(fa_free_total)}"
 
 # DIMMs first (they are the highest), each removed once all its blocks are
 # offline; then boot memory, top down.
@@ -143,4 +143,4 @@ done
 fa_settle
 fa_snapshot end
 fa_check_freelists
-fa_out "{\"event\":\"end\",\"blocks\":$(blocks | wc -l),\"free_pages\":$(fa_free_pages)}"
+fa_out "{\"event\":\"end\",\"blocks\":$(blocks | wc -l),\"free_pages\":$(fa_free_total)}"

@@ -39,9 +39,9 @@ for case in "order 11" "order -1" "order abc" "order 9x" "order 99999999999" \
 done
 
 fa_settle
-free0=$(fa_free_pages)
+free0=$(fa_free_total)
 fa_attempts fresh 10 8 0 user || exit 1
-free1=$(fa_free_pages)
+free1=$(fa_free_total)
 
 # Fragment nearly all free memory, on a tmpfs allowed to hold it
 mkdir -p /mnt/frag
@@ -63,5 +63,5 @@ umount /mnt/frag
 
 rmmod highalloc || exit 1
 fa_settle
-free2=$(fa_free_pages)
+free2=$(fa_free_total)
 fa_out "{\"event\":\"freepages\",\"before\":$free0,\"released\":$free1,\"unloaded\":$free2}"
