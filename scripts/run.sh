@@ -77,7 +77,8 @@ hotremove_boot() {
 	local pol=$1 r=$2 name=$3 online=$4 prefix=$out/hotremove/$3-r$2 t0
 	n=$((n + 1))
 	step "[$n/$total] hotremove, $name (policy $pol, DIMMs $online), repeat $r: load, then offline every block (console: $prefix.console)"
-	"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $((hr_mem * 2))
+	# fragload writes 1.5 times the guest's memory, DIMMs included
+	"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $(((hr_mem + ${dimms%x*} * ${dimms#*x}) * 2))
 	t0=$(fa_now)
 	# shellcheck disable=SC2086
 	"$FA_TOP/scripts/boot.sh" -m "$hr_mem" -D "$dimms" -c "$cpus" -t "$timeout" \
