@@ -4,7 +4,7 @@
 # unplugs every DIMM whose blocks all went. Every block gets an outcome; a
 # block that cannot go fails cleanly, with the kernel's reason, and the
 # guest keeps running; once everything is back online no page is lost;
-# under fragavoid no non-movable block is left in the DIMMs' zone; the
+# under fragavoid most non-movable blocks stay below the DIMMs' zone; the
 # free lists add up and the console shows no kernel report. (Without
 # page_owner: with it, reading /proc/pagetypeinfo walks every page, so
 # slowly that the free lists and the zone counters are never read at one
