@@ -63,10 +63,11 @@ RUN_ARGS = -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -n $(REPEATS) -o $(OUT) -a "$(ARGS
 run: all
 	@scripts/run.sh $(RUN_ARGS)
 
-# The same, and docs/RESULTS.md regenerated from it.
+# The same, and docs/RESULTS.md regenerated from it: each experiment's
+# section (EXPERIMENTS=hotremove regenerates only that one).
 results: all
 	@FA_MARKDOWN=$(CURDIR)/docs/RESULTS.md \
-	FA_COMMAND="make results REPEATS=$(REPEATS) MEM=$(MEM) HOTREMOVE_MEM=$(HOTREMOVE_MEM) DIMMS=$(DIMMS) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
+	FA_COMMAND="make results EXPERIMENTS='$(EXPERIMENTS)' REPEATS=$(REPEATS) MEM=$(MEM) HOTREMOVE_MEM=$(HOTREMOVE_MEM) DIMMS=$(DIMMS) POLICIES='$(POLICIES)'$(if $(ARGS), ARGS='$(ARGS)')" \
 		scripts/run.sh $(RUN_ARGS)
 
 # Speed parity: the seed's AIM9 rows, page faults, a cache job and the

@@ -60,9 +60,11 @@ fi
 # docs/TIMINGS.md tells a cold build from a warm one.
 misses() { ccache --print-stats 2>/dev/null | awk '$1 == "cache_miss" { print $2 }'; }
 m0=$(misses)
-step "building kernel in $obj (log: $FA_LOGS/kbuild.log)"
+# one log per object directory: the debug and bench kernels may build at once
+klog=$FA_LOGS/kbuild-${obj##*/}.log
+step "building kernel in $obj (log: $klog)"
 t0=$(fa_now)
-FA_NO_RECORD=1 run_logged "kernel build" "$FA_LOGS/kbuild.log" kmake bzImage modules
+FA_NO_RECORD=1 run_logged "kernel build" "$klog" kmake bzImage modules
 # (recorded below, labelled cold or warm)
 compiled=$(( $(misses) - ${m0:-0} ))
 if [ "$compiled" -gt 1000 ]; then

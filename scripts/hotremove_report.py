@@ -1,8 +1,10 @@
 #!/usr/bin/python3
-"""hotremove_report.py DIR [--markdown FILE]: the hot-remove experiment's
-table (DIR holds NAME-rN.results of guest/scenarios/hotremove.sh), a JSON
-summary and a picture of which memory blocks could go. With --markdown,
-appends its section to FILE (written just before by report.py)."""
+"""hotremove_report.py DIR [--markdown FILE --command CMD]: the hot-remove
+experiment's table (DIR holds NAME-rN.results of guest/scenarios/hotremove.sh),
+a JSON summary and a picture of which memory blocks could go. With
+--markdown, its section of FILE (between <!-- hotremove:begin/end -->
+markers, which report.py keeps) is replaced, or added before the other
+kept sections."""
 import argparse
 import glob
 import json
@@ -180,6 +182,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
     ap.add_argument("--markdown")
+    ap.add_argument("--command", default="make run EXPERIMENTS=hotremove")
     args = ap.parse_args()
     runs = load(args.outdir)
     if not runs:
@@ -193,25 +196,38 @@ def main():
         json.dump(slim, f, indent=1, sort_keys=True)
     print(f"\nwritten: {args.outdir}/hotremove.json" + (f", {args.outdir}/{pic}" if pic else ""))
     if args.markdown:
-        import shutil
-        docdir = os.path.dirname(os.path.abspath(args.markdown))
-        section = ("## Memory hot-remove, per placement policy\n\n"
-                   "Each guest boots with hot-pluggable DIMMs, runs fragload, stops it and "
-                   "drops caches, then offlines every memory block, highest address first, "
-                   "and unplugs each DIMM whose blocks all went (`guest/scenarios/hotremove.sh`). "
-                   "The ideal offlines every block but those the unmovable footprint "
-                   "(memory neither free nor on an LRU list) fills or, if more, those the "
-                   "firmware's layout pins (memory holes, a block across a zone border).\n\n"
-                   "```\n" + text + "\n```\n\n")
-        if pic:
-            shutil.copy(os.path.join(args.outdir, pic), os.path.join(docdir, pic))
-            section += f"![{pic}]({pic})\n\n"
+        write_markdown(args, text, pic)
+
+
+def write_markdown(args, text, pic):
+    import shutil
+    docdir = os.path.dirname(os.path.abspath(args.markdown))
+    section = ("<!-- hotremove:begin -->\n"
+               "## Memory hot-remove, per placement policy\n\n"
+               f"- command: `{args.command}`\n\n"
+               "Each guest boots with hot-pluggable DIMMs, runs fragload, stops it, drops "
+               "caches, unmounts the work disk and shrinks the slab caches, then offlines "
+               "every memory block, highest address first, "
+               "and unplugs each DIMM whose blocks all went (`guest/scenarios/hotremove.sh`). "
+               "The ideal offlines every block but those the unmovable footprint "
+               "(memory neither free nor on an LRU list) fills or, if more, those the "
+               "firmware's layout pins (memory holes, a block across a zone border).\n\n"
+               "```\n" + text + "\n```\n\n")
+    if pic:
+        shutil.copy(os.path.join(args.outdir, pic), os.path.join(docdir, pic))
+        section += f"![{pic}]({pic})\n\n"
+    section += "<!-- hotremove:end -->\n"
+    doc = open(args.markdown).read() if os.path.exists(args.markdown) else ""
+    old = re.search(r"<!-- hotremove:begin -->.*?<!-- hotremove:end -->\n?", doc, re.S)
+    if old:
+        doc = doc[:old.start()] + section + doc[old.end():]
+    else:
         # After report.py's text, before the sections other commands keep
-        doc = open(args.markdown).read() if os.path.exists(args.markdown) else ""
         mark = re.search(r"<!-- \w+:begin -->", doc)
         at = mark.start() if mark else len(doc)
-        with open(args.markdown, "w") as f:
-            f.write(doc[:at] + section + doc[at:])
+        doc = doc[:at] + section + "\n" + doc[at:]
+    with open(args.markdown, "w") as f:
+        f.write(doc)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@ asked = {e["id"] for e in evs if e.get("event") == "device_del"}
 gone = {f"dimm{s}" for s in r["removed_slots"]}
 check("removal", gone == asked,
       f"asked to unplug {sorted(asked)}, removed {sorted(gone)}")
+unmounts = [e for e in evs if e.get("event") == "unmount"]
+check("unmounted", unmounts and all(e.get("result") == "ok" for e in unmounts),
+      f"the work disk unmounted before offlining: {unmounts or 'no unmount event'}")
 online_failed = [e for e in evs if e.get("event") == "online"]
 check("online-back", not online_failed, f"blocks that did not come back online: {online_failed}")
 # Lazy frees (RCU, writeback, slab) go on after the load, so free memory

@@ -1,9 +1,10 @@
 # hotremove: how much memory can be offlined after a load. The guest boots
 # with hot-pluggable DIMMs (QEMU pc-dimm, onlined at boot as the
 # memhp_default_state= argument says); fragload runs, stops, caches are
-# dropped; then every memory block is offlined, highest address first, and
-# each DIMM whose blocks all went offline is removed (device_del, sent by the
-# host when the guest asks for it on the results port).
+# dropped, the work disk unmounted and the slab caches shrunk; then every
+# memory block is offlined, highest address first, and each DIMM whose
+# blocks all went offline is removed (device_del, sent by the host when the
+# guest asks for it on the results port).
 # Kernel args (fa.NAME=): seconds (load, 60), timeout (s per block, 10),
 # seed (1).
 dir=$(fa_workdir) || exit 1
@@ -112,6 +113,19 @@ fragload --seconds "$(fa_arg seconds 60)" --dir "$dir" --cache-mb $((mem_kb * 3 
 	--files 5000 --anon-mb 64 --procs 4 --pipes 256 --seed "$(fa_arg seed 1)" \
 	>/tmp/fragload.out 2>&1 || { cat /tmp/fragload.out; exit 1; }
 rm -rf "$dir"/cache-* "$dir"/small
+# What an operator does before a hot-remove: the work disk is unmounted (its
+# buffer heads, inodes and journal go with it) and the slab caches give
+# back their empty slabs, as well as dropping the page cache.
+if [ "$dir" = /mnt/disk ]; then
+	if umount /mnt/disk; then
+		fa_event unmount dir /mnt/disk result ok
+	else
+		fa_event unmount dir /mnt/disk result failed
+	fi
+fi
+for f in /sys/kernel/slab/*/shrink; do
+	[ -e "$f" ] && echo 1 >"$f"
+done
 fa_settle
 fa_snapshot rest
 present_kb=$((nblocks * block_kb))
