@@ -18,6 +18,15 @@ set -u
 . "$FA_TOP/tests/lib.sh"
 TESTS=$FA_TOP/tests
 policies=${*:-$FA_POLICIES}
+# FA_DEBUG_SCENARIOS: a subset of "mixed highalloc hotremove" (default all)
+scenarios=${FA_DEBUG_SCENARIOS:-mixed highalloc hotremove}
+for sc in $scenarios; do
+	case $sc in
+	mixed|highalloc|hotremove) ;;
+	*) echo "test-debug: FA_DEBUG_SCENARIOS: unknown scenario '$sc' (mixed, highalloc, hotremove)" >&2
+	   exit 2 ;;
+	esac
+done
 "$FA_TOP/scripts/validate.sh" policies "$policies" || exit 2
 dbg=$FA_BUILD/obj-debug
 T_OUT=$FA_BUILD/test-debug
@@ -36,7 +45,8 @@ FA_MODULES=$FA_BUILD/modules-debug FA_INITRAMFS=$FA_BUILD/initramfs-debug.cpio.g
 kargs="debug_pagealloc=on page_poison=1 page_owner=on pci=noacpi"
 boot=("$FA_TOP/scripts/boot.sh" -k "$dbg/arch/x86/boot/bzImage"
 	-i "$FA_BUILD/initramfs-debug.cpio.gz")
-for pol in $policies; do
+debug_mixed() {
+	local pol=$1 prefix
 	step "test-debug: $pol: fragload (mixed)"
 	prefix=$T_OUT/mixed-$pol
 	"$FA_TOP/scripts/mkdisk.sh" "$T_OUT/disk.img" 1024
@@ -48,7 +58,10 @@ for pol in $policies; do
 	fi
 	t_console "debug.$pol.mixed.console" "$prefix.console"
 	t_ingest "$FA_PYTHON" "$TESTS/check_nolost.py" "$prefix.results" "debug.$pol.mixed"
+}
 
+debug_highalloc() {
+	local pol=$1 prefix
 	step "test-debug: $pol: highalloc"
 	prefix=$T_OUT/highalloc-$pol
 	"$FA_TOP/scripts/mkdisk.sh" "$T_OUT/disk.img" 1024
@@ -60,7 +73,10 @@ for pol in $policies; do
 		t_fail "debug.$pol.highalloc.boot" "status $? (console: $prefix.console)"
 	fi
 	t_console "debug.$pol.highalloc.console" "$prefix.console"
+}
 
+debug_hotremove() {
+	local pol=$1 prefix
 	step "test-debug: $pol: hotremove"
 	prefix=$T_OUT/hotremove-$pol
 	"$FA_TOP/scripts/mkdisk.sh" "$T_OUT/disk.img" 1024
@@ -73,6 +89,12 @@ for pol in $policies; do
 	fi
 	t_console "debug.$pol.hotremove.console" "$prefix.console"
 	t_ingest "$FA_PYTHON" "$TESTS/check_hotremove.py" "$prefix.results" "$pol" "debug.$pol.hotremove"
+}
+
+for pol in $policies; do
+	for sc in $scenarios; do
+		"debug_$sc" "$pol"
+	done
 done
 rm -f "$T_OUT/disk.img"
 t_summary

@@ -123,10 +123,8 @@ if [ "$dir" = /mnt/disk ]; then
 		fa_event unmount dir /mnt/disk result failed
 	fi
 fi
-for f in /sys/kernel/slab/*/shrink; do
-	[ -e "$f" ] && echo 1 >"$f"
-done
 fa_settle
+fa_shrink_slabs
 fa_snapshot rest
 present_kb=$((nblocks * block_kb))
 fp=$(footprint "$present_kb")
@@ -155,6 +153,7 @@ for n in $(blocks | awk '{ print $1 }'); do
 		fa_out "{\"event\":\"online\",\"block\":$n,\"result\":\"failed\"}"
 done
 fa_settle
+fa_shrink_slabs
 fa_snapshot end
 fa_check_freelists
 fa_out "{\"event\":\"end\",\"blocks\":$(blocks | wc -l),\"free_pages\":$(fa_free_total)}"
