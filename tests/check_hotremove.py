@@ -45,10 +45,12 @@ expect, got = r["free_expected"], r["free_end"]
 check("no-page-lost", expect > 0 and got >= expect * 0.99,
       f"free pages after everything went back online {got}, expected at least 99% of {expect}")
 # fragavoid keeps non-movable pages out of ZONE_NORMAL (the DIMMs) while the
-# zone below can hold them. When the zone below is at its watermark they do
-# spill over, so the check is that most of them sit below: fewer than half
-# of the non-movable pageblocks in ZONE_NORMAL (seen: none to a quarter of
-# them; stock placement, which prefers ZONE_NORMAL, left 19 of 30 there).
+# zone below can hold them (0007, 0009). Bulk allocations (vmalloc's pages,
+# kernel stacks among them) still take the first zone above its watermark,
+# and in this small guest they put a few FALLBACK blocks in ZONE_NORMAL, so
+# the check is that most non-movable pageblocks sit below: fewer than half
+# in ZONE_NORMAL (seen: 5 to 13 of about 30; stock placement, which prefers
+# ZONE_NORMAL, left 11 to 20 there).
 if policy == "fragavoid":
     rest = far.snapshots(evs).get("rest", {})
     blocks = far.pagetypeinfo(rest.get("/proc/pagetypeinfo", "")).get("blocks", {})

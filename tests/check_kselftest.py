@@ -69,10 +69,19 @@ for test in tests:
     elif test == "khugepaged" and rc not in (0, 4) or test == "khugepaged" and "Fail" in text:
         # khugepaged's exit status is its number of failed steps (4 can
         # be four failures, not KSFT_SKIP); steps that swap pages out
-        # cannot work without swap, which the guest kernel does not have
-        plain = re.sub(r"\x1b\[[0-9;]*m", "", text).splitlines()
-        steps = [ln.split("...")[0].strip() if ln.rstrip().endswith("Fail") else ln.strip()[-100:]
-                 for ln in plain if re.search(r"\bFail", ln)]
+        # cannot work without swap (a guest booted without fa.swap=1).
+        # Each failed step is named with its test, context and reason:
+        # "Collapse ... [collapse_full (khugepaged:anon)]: Fail"
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", text).replace("\r", "\n").splitlines()
+        steps, where = [], ""
+        for ln in plain:
+            m = re.match(r"Run test: (.*)", ln)
+            if m:
+                where = m.group(1).strip()
+            elif re.search(r"\b(Fail|Timeout)\b", ln):
+                step, _, why = ln.partition("...")
+                steps.append(f"{step.strip()}{' [' + where + ']' if where else ''}: "
+                             f"{why.strip('. ') or 'Fail'}")
         swap = [st for st in steps if st.startswith("Swapout")]
         if steps and len(swap) == len(steps) and swap_total == 0:
             print(f"PASS {label}")
