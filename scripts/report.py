@@ -118,8 +118,19 @@ def seed_table(runs, tag, title, out):
     if all("could_hold" in r["phases"][tag] for p in pols for r in runs[p] if tag in r["phases"]):
         row("free memory could hold:", lambda r: r["could_hold"])
         row("% of that:", lambda r: 100.0 * r["success"] / max(r["could_hold"], 1), "{:.1f}")
+    # When in the run the failures came: early ones are fragmentation,
+    # late ones (under load) memory already held by the earlier successes
+    for q in range(4):
+        row(f"% success, quarter {q + 1}:", lambda r, q=q: quarter_success(r, q), "{:.1f}")
     row("median latency (ms):", lambda r: r["latency_ns"]["median"] / 1e6, "{:.2f}")
     row("p99 latency (ms):", lambda r: r["latency_ns"]["p99"] / 1e6, "{:.1f}")
+
+
+def quarter_success(phase, q):
+    """% of the attempts in quarter q (0..3) of a run that succeeded"""
+    ok = [int(a[2]) for a in phase["attempt_lines"]]
+    part = ok[q * len(ok) // 4:(q + 1) * len(ok) // 4]
+    return 100.0 * sum(part) / len(part) if part else 0.0
 
 
 def metric_table(runs, out):
