@@ -1,5 +1,6 @@
 """Parse what a guest reported: '@@fa {json}' lines and the /proc tables."""
 import json
+import os
 import re
 
 PREFIX = "@@fa "
@@ -105,3 +106,14 @@ def highalloc_results(text):
         else:
             r[f[0]] = int(f[1])
     return r
+
+
+def series_line():
+    """'- series: ...' for a results section: which patches the kernel had"""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "patches", "series")
+    try:
+        names = [ln.strip() for ln in open(path) if ln.strip() and not ln.startswith("#")]
+    except OSError:
+        return "- series: unknown (no patches/series)\n"
+    return f"- series: the {len(names)} patches of patches/series, the last {names[-1]}\n" \
+        if names else "- series: none\n"

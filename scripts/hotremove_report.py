@@ -204,7 +204,8 @@ def write_markdown(args, text, pic):
     docdir = os.path.dirname(os.path.abspath(args.markdown))
     section = ("<!-- hotremove:begin -->\n"
                "## Memory hot-remove, per placement policy\n\n"
-               f"- command: `{args.command}`\n\n"
+               f"- command: `{args.command}`\n"
+               + far.series_line() + "\n"
                "Each guest boots with hot-pluggable DIMMs, runs fragload, stops it, drops "
                "caches, unmounts the work disk and shrinks the slab caches, then offlines "
                "every memory block, highest address first, "

@@ -295,7 +295,8 @@ def write_markdown(args, text, pics):
         f.write(f"- kernel: linux-source-6.12 {base} with the series in patches/\n")
         f.write(f"- machine: {cpu} cores, QEMU TCG guest (`-accel tcg -cpu max`)\n\n")
         f.write("## High-order allocation success, per placement policy\n\n")
-        f.write(f"- command: `{args.command}`\n\n")
+        f.write(f"- command: `{args.command}`\n")
+        f.write(far.series_line() + "\n")
         f.write("```\n" + text + "\n```\n\n")
         for p in pics:
             f.write(f"![{p}]({p})\n\n")

@@ -50,6 +50,7 @@ rm -f "$T_OUT/disk.img"
 	echo
 	echo "- command: \`make soak SOAK_MINUTES=$minutes MEM=$mem POLICIES='$policies'\`"
 	echo "- date: $(date -u +%Y-%m-%dT%H:%MZ); kernel: linux-source-6.12 $(fa_installed_version) with the series"
+	echo "- series: the $(grep -vc '^#' "$FA_TOP/patches/series") patches of patches/series, the last $(grep -v '^#' "$FA_TOP/patches/series" | tail -n 1)"
 	echo "- checks per policy: the boot, no page lost, policy, free lists, placement"
 	echo "  invariants on every snapshot (every 5 minutes under load), a clean console"
 	echo
