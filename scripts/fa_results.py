@@ -112,7 +112,8 @@ def series_line():
     """'- series: ...' for a results section: which patches the kernel had"""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "patches", "series")
     try:
-        names = [ln.strip() for ln in open(path) if ln.strip() and not ln.startswith("#")]
+        with open(path) as f:
+            names = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
     except OSError:
         return "- series: unknown (no patches/series)\n"
     return f"- series: the {len(names)} patches of patches/series, the last {names[-1]}\n" \

@@ -118,8 +118,8 @@ def seed_table(runs, tag, title, out):
     if all("could_hold" in r["phases"][tag] for p in pols for r in runs[p] if tag in r["phases"]):
         row("free memory could hold:", lambda r: r["could_hold"])
         row("% of that:", lambda r: 100.0 * r["success"] / max(r["could_hold"], 1), "{:.1f}")
-    # When in the run the failures came: early ones are fragmentation,
-    # late ones (under load) memory already held by the earlier successes
+    # When in the run the failures came: late ones under load may only
+    # mean that the earlier successes hold the memory the load leaves
     for q in range(4):
         row(f"% success, quarter {q + 1}:", lambda r, q=q: quarter_success(r, q), "{:.1f}")
     row("median latency (ms):", lambda r: r["latency_ns"]["median"] / 1e6, "{:.2f}")
