@@ -6,7 +6,7 @@ set -eu
 PKGS="linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
       dwarves cpio xz-utils kmod ccache qemu-system-x86 busybox-static
       bash-static e2fsprogs python3 python3-matplotlib jq git socat
-      libnuma-dev"
+      libnuma-dev rsync"
 
 missing=""
 for p in $PKGS; do

@@ -12,7 +12,8 @@ untracked=$(git -C "$FA_SRC" status --porcelain | sed -n 's/^?? //p')
 [ -z "$untracked" ] || warn "untracked files in $FA_SRC are not exported: $untracked"
 
 rm -f "$FA_TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch
-git -C "$FA_SRC" format-patch -q --no-signature --zero-commit -N \
+# a fixed hash length, so that the files do not change with the size of the tree's object store
+git -C "$FA_SRC" format-patch -q --no-signature --zero-commit -N --abbrev=9 \
 	-o "$FA_TOP/patches" base..HEAD
 {
 	echo "# The fragavoid series, in order. Base: patches/BASE."
