@@ -323,7 +323,9 @@ def write_markdown(args, text):
                "- icount: QEMU `-icount shift=0,sleep=off`, so one guest ns is one guest "
                "instruction and the \"ops/second\" are ops per 10^9 guest instructions; "
                "TCG models no CPU cache, so the cache job can only show instruction "
-               "counts, not cache effects\n\n"
+               "counts, not cache effects; guests boot with `norandmaps` (a fixed "
+               "address space layout, so that fork copies the same page tables in "
+               "every boot)\n\n"
                "```\n" + text + "\n```\n" + END + "\n")
     try:
         with open(args.markdown) as f:

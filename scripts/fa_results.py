@@ -82,7 +82,38 @@ def zoneinfo(text):
         m = re.match(r"\s+(\w+)\s+(\d+)$", line)
         if m and key:
             zones[key].setdefault(m[1], int(m[2]))
+            continue
+        m = re.match(r"\s+protection: \((.*)\)", line)
+        if m and key:
+            zones[key]["protection"] = [int(x) for x in m[1].split(",")]
     return zones
+
+
+def within_reach(text, order, highest_zone):
+    """Blocks of `order` that an allocation allowed up to `highest_zone`
+    could get from the zones of /proc/zoneinfo `text` if it reclaimed every
+    page on the file LRUs and compaction were perfect: per zone, the free
+    pages and the file LRU less the min watermark and the lowmem reserve
+    that protects the zone from such an allocation, in whole blocks. Anon
+    (no swap in the guest), slab, page tables and other kernel memory count
+    as held."""
+    zones = zoneinfo(text)
+    names = {}
+    for node, name in zones:
+        names.setdefault(node, []).append(name)
+    blocks = 0
+    for (node, name), z in zones.items():
+        if highest_zone not in names[node]:
+            continue
+        hi = names[node].index(highest_zone)
+        if names[node].index(name) > hi:
+            continue
+        prot = z.get("protection", [])
+        reserve = prot[hi] if hi < len(prot) else 0
+        usable = (z.get("nr_free_pages", 0) + z.get("nr_zone_inactive_file", 0) +
+                  z.get("nr_zone_active_file", 0) - z.get("min", 0) - reserve)
+        blocks += max(0, usable) >> order
+    return blocks
 
 
 def pageblock_pages(text):

@@ -78,13 +78,16 @@ def load_runs(outdir):
         for tag in ("before", "loaded-end", "rest", "after"):
             if tag in snaps:
                 run["metrics"][tag] = metrics(snaps[tag])
-        # At rest the target is relative to what free memory could hold:
-        # the attempts, or as many blocks of the order as there are free
-        # pages, whichever is fewer.
-        rest = run["phases"].get("rest")
-        if rest and "rest" in run["metrics"]:
-            free_pages = run["metrics"]["rest"]["free_mib"] * 256
-            rest["could_hold"] = min(rest["attempts"], int(free_pages) >> rest["order"])
+        # The targets are relative to what free memory could hold: the
+        # attempts, or the blocks within reach of the allocator when the
+        # attempts began (free and file pages above the min watermark and
+        # the lowmem reserve; fa_results.within_reach), whichever is fewer.
+        for tag, snap in (("load", "loaded"), ("rest", "rest")):
+            phase = run["phases"].get(tag)
+            if phase and "/proc/zoneinfo" in snaps.get(snap, {}):
+                top = "Normal" if phase.get("class") == "kernel" else "Movable"
+                reach = far.within_reach(snaps[snap]["/proc/zoneinfo"], phase["order"], top)
+                phase["could_hold"] = min(phase["attempts"], reach)
         runs.setdefault(pol, []).append(run)
     return runs
 

@@ -38,6 +38,37 @@ t_check host.make-good-vars "validate.sh refused good values" \
 	scripts/validate.sh policies "none mobility" mem 1024 cpus 2 scenario smoke \
 	experiments hotremove dimms 4x256 hotremove_mem 1024
 
+# What free memory could hold (the measure of the highalloc targets): per
+# zone, free and file LRU pages above the min watermark and the reserve
+# that protects the zone from the allocation, in whole blocks.
+t_check host.within-reach "fa_results.within_reach miscounts a two-zone node" \
+	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far
+zi = """Node 0, zone      DMA
+  per-node stats
+      nr_inactive_file 99999
+  pages free     3840
+        min      84
+        protection: (0, 1973, 1973, 1973)
+      nr_free_pages 3840
+      nr_zone_inactive_file 0
+      nr_zone_active_file 0
+Node 0, zone    DMA32
+  pages free     100000
+        min      11179
+        protection: (0, 0, 0, 0)
+      nr_free_pages 100000
+      nr_zone_inactive_file 30000
+      nr_zone_active_file 2000
+Node 0, zone   Normal
+  pages free     0
+Node 0, zone  Movable
+  pages free     0
+"""
+# DMA: (3840 - 84 - 1973) >> 9 = 3; DMA32: (132000 - 11179) >> 9 = 235
+assert far.within_reach(zi, 9, "Movable") == 238, far.within_reach(zi, 9, "Movable")
+assert far.within_reach(zi, 10, "Normal") == 1 + 117
+assert far.within_reach(zi, 9, "DMA") == (3840 - 84) >> 9'
+
 g=$FA_BUILD/guest
 t_rejects guest.fragload-negative "expected 1..86400" "$g/fragload" --seconds -1
 t_rejects guest.fragload-junk "expected 0..256" "$g/fragload" --procs 4x
