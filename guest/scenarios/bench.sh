@@ -5,8 +5,8 @@
 # tests (comma-separated fa-bench tests, default all but cache), cache
 # (runs of the cache job, 3; 0 skips), count (allocbench allocations per
 # order, 10000; 0 skips), classes (allocbench GFP classes, "kernel,movable").
-# 10000: at 1000 an order-0 run lasts 0.65 ms of guest time, and whether a
-# timer tick lands in it moved that row by 0.6% from boot to boot.
+# 10000: an order-0 run of 1000 lasts 0.65 ms of guest time, and that row
+# spread by 0.6% over five boots of one kernel.
 scale=$(fa_arg scale 30)
 tests=$(fa_arg tests "creat-clo,page_test,brk_test,jmp_test,signal_test,exec_test,fork_test,link_test,page_fault1,page_fault2")
 cache=$(fa_arg cache 3)
