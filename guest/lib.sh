@@ -153,3 +153,25 @@ fa_nolost() {
 	fa_check_freelists "$1"
 	fa_snapshot "$1"
 }
+
+# fa_pinners TAG: what holds the pages of the non-movable pageblocks, from
+# page_owner (boot with page_owner=on): allocated pages of blocks that are
+# not MOVABLE, summed per page type, block type and the first stack frame
+# outside the allocators, largest first, with how many blocks each key
+# touches; and first, how many blocks hold a non-movable page at all, of
+# any block type. Compaction cannot free those. Reported as the file
+# "page_owner-pinners" of TAG; nothing without page_owner.
+fa_pinners() {
+	local po=/sys/kernel/debug/page_owner out=/tmp/page_owner-pinners
+	local sum=/tmp/pinned-blocks
+	[ -r "$po" ] && grep -q 'page_owner=on' /proc/cmdline || return 0
+	# page_owner fails a read() too small for a whole record: dd's is not
+	dd if="$po" bs=65536 2>/dev/null |
+		awk -v sum="$sum" -f /lib/fa/pinners.awk | sort -rn | head -n 25 >"$out.rows"
+	{
+		cat "$sum"
+		echo "pages blocks page_type block_type first_frame"
+		cat "$out.rows"
+	} >"$out"
+	fa-report -t "$1" "$out" >"$FA_RESULTS"
+}

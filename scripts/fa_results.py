@@ -139,6 +139,21 @@ def highalloc_results(text):
     return r
 
 
+def pinners(text):
+    """guest/lib.sh fa_pinners' report: {"pinned_blocks": blocks holding a
+    non-movable page (None if not reported), "rows": [{pages, blocks,
+    page_type, block_type, site}], largest first}"""
+    out = {"pinned_blocks": None, "rows": []}
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) == 2 and f[0] == "blocks_with_nonmovable" and f[1].isdigit():
+            out["pinned_blocks"] = int(f[1])
+        elif len(f) == 5 and f[0].isdigit() and f[1].isdigit():
+            out["rows"].append({"pages": int(f[0]), "blocks": int(f[1]), "page_type": f[2],
+                                "block_type": f[3], "site": f[4]})
+    return out
+
+
 def series_line():
     """'- series: ...' for a results section: which patches the kernel had"""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "patches", "series")

@@ -20,6 +20,7 @@ POLICIES = ["none", "mobility", "fragavoid"]
 PHASES = [("load", "under load"), ("load-order10", "under load, seed's order-10 run"),
           ("rest", "at rest"), ("rest-order10", "at rest, seed's order-10 run")]
 HA = "/sys/kernel/debug/highalloc/"
+PINNERS = "/tmp/page_owner-pinners"
 
 
 def spread(values, fmt="{:.1f}"):
@@ -78,6 +79,7 @@ def load_runs(outdir):
         for tag in ("before", "loaded-end", "rest", "after"):
             if tag in snaps:
                 run["metrics"][tag] = metrics(snaps[tag])
+        run["pinners"] = far.pinners(snaps.get("rest", {}).get(PINNERS, ""))
         # The targets are relative to what free memory could hold: the
         # attempts, or the blocks within reach of the allocator when the
         # attempts began (free and file pages above the min watermark and
@@ -155,6 +157,25 @@ def metric_table(runs, out):
                         if tag in r["metrics"] and r["metrics"][tag][key] is not None]
                 cells.append(spread(vals, fmt))
             out.append("%-46s" % f"{name}, {label}" + "".join("%20s" % c for c in cells))
+
+
+def pinner_table(runs, out, top=8):
+    """What holds the non-movable blocks at rest, before the attempts:
+    page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat."""
+    pols = [p for p in POLICIES if runs.get(p) and runs[p][0]["pinners"]["rows"]]
+    if not pols:
+        return
+    out.append("\nAt rest, before the attempts: what holds the non-movable pageblocks"
+               " (page_owner, first repeat)")
+    for p in pols:
+        pin = runs[p][0]["pinners"]
+        held = "" if pin["pinned_blocks"] is None else \
+            f" {pin['pinned_blocks']} blocks hold a non-movable page;"
+        out.append(f"  {p}:{held} pages, blocks touched, page type, block type,"
+                   " allocation site:")
+        for r in pin["rows"][:top]:
+            out.append("    %6d %5d  %-12s %-12s %s" % (r["pages"], r["blocks"], r["page_type"],
+                                                        r["block_type"], r["site"]))
 
 
 def pictures(runs, outdir):
@@ -259,6 +280,7 @@ def main():
     for tag, title in PHASES:
         seed_table(runs, tag, f"High-order allocations {title}", out)
     metric_table(runs, out)
+    pinner_table(runs, out)
     pics = pictures(runs, args.outdir)
     text = "\n".join(out)
     print(text)

@@ -69,6 +69,37 @@ assert far.within_reach(zi, 9, "Movable") == 238, far.within_reach(zi, 9, "Movab
 assert far.within_reach(zi, 10, "Normal") == 1 + 117
 assert far.within_reach(zi, 9, "DMA") == (3840 - 84) >> 9'
 
+# guest/pinners.awk (run by busybox awk in the guest, on page_owner's
+# records): pages summed per site in non-movable blocks, the first frame
+# outside the allocators, blocks with a non-movable page counted once
+t_check host.pinners "guest/pinners.awk misreads page_owner records" \
+	sh -c 'sum=$(mktemp) && printf "%s\n" \
+"Page allocated via order 1, mask 0x52cd0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1200 type Reclaimable Block 9 type Fallback Flags 0x0()" \
+" post_alloc_hook+0x1/0x2" " get_page_from_freelist+0x1/0x2" " allocate_slab+0x1/0x2" \
+" kmem_cache_alloc_lru_noprof+0x1/0x2" " alloc_buffer_head+0x1/0x2" " foo+0x1/0x2" "" \
+"Page allocated via order 0, mask 0x52cd0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1300 type Reclaimable Block 9 type Fallback Flags 0x0()" \
+" alloc_buffer_head+0x1/0x2" "" \
+"Page allocated via order 0, mask 0x140cca(GFP_HIGHUSER_MOVABLE), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1400 type Movable Block 10 type Fallback Flags 0x0()" \
+" handle_mm_fault+0x1/0x2" "" \
+"Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1600 type Unmovable Block 11 type Movable Flags 0x0()" \
+" copy_process+0x1/0x2" "" |
+		busybox awk -v sum="$sum" -f guest/pinners.awk | sort >"$sum.out" &&
+		printf "%s\n" "1 1 Movable Fallback handle_mm_fault" \
+			"3 1 Reclaimable Fallback alloc_buffer_head" | diff - "$sum.out" &&
+		grep -qx "blocks_with_nonmovable 2" "$sum"; rc=$?; rm -f "$sum" "$sum.out"; exit $rc'
+t_check host.pinners-parse "fa_results.pinners misreads the guest table" \
+	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far
+p = far.pinners("blocks_with_nonmovable 57\npages blocks page_type block_type first_frame\n"
+                "1099 57 Reclaimable Fallback alloc_buffer_head\n")
+assert p["pinned_blocks"] == 57, p
+assert p["rows"] == [{"pages": 1099, "blocks": 57, "page_type": "Reclaimable",
+                      "block_type": "Fallback", "site": "alloc_buffer_head"}], p
+assert far.pinners("") == {"pinned_blocks": None, "rows": []}'
+
 g=$FA_BUILD/guest
 t_rejects guest.fragload-negative "expected 1..86400" "$g/fragload" --seconds -1
 t_rejects guest.fragload-junk "expected 0..256" "$g/fragload" --procs 4x

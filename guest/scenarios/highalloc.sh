@@ -34,6 +34,7 @@ wait "$load"
 rm -rf "$dir"/cache-* "$dir"/small
 fa_settle
 fa_snapshot rest
+fa_pinners rest
 fa_attempts rest "$order" "$count" "$interval" "$class" || exit 1
 [ "$order10" = 0 ] || fa_attempts rest-order10 10 160 100 "$class" || exit 1
 fa_snapshot after

@@ -1,0 +1,37 @@
+# pinners.awk: page_owner's records (/sys/kernel/debug/page_owner) to the
+# table of guest/lib.sh fa_pinners: "pages blocks page_type block_type site"
+# for the allocated pages of blocks that are not MOVABLE, per page type,
+# block type and first stack frame outside the allocators; and, to the
+# file named by -v sum=FILE, "blocks_with_nonmovable N": the blocks that
+# hold a page of any type but movable. Busybox awk (no ^ operator).
+/^Page allocated via order/ {
+	n = 1
+	for (i = $5 + 0; i > 0; i--)
+		n *= 2
+	frame = ""; pt = ""; next
+}
+/^PFN / { pt = $4; block = $6; bt = $8; next }
+# The first frame that is not the allocator itself names the user
+/^ / && pt != "" && frame == "" {
+	f = $1; sub(/\+.*/, "", f)
+	if (f !~ /^(get_page_from_freelist|__alloc_pages|alloc_pages|__alloc_frozen|__folio_alloc|folio_alloc|pagetable_alloc|__pte_alloc|pte_alloc_one|__pmd_alloc|__pud_alloc|vm_area_alloc_pages|__vmalloc|alloc_slab_page|allocate_slab|new_slab|___slab_alloc|__slab_alloc|kmem_cache_alloc|__kmem_cache_alloc|__kmalloc|___kmalloc|kmalloc|post_alloc_hook|prep_new_page|__get_free_pages|get_zeroed_page)/)
+		frame = f
+	next
+}
+/^$/ {
+	if (pt != "" && pt != "Movable" && !(block in pinned)) {
+		pinned[block] = 1
+		npinned++
+	}
+	if (pt != "" && bt != "Movable" && frame != "") {
+		k = pt " " bt " " frame
+		pages[k] += n
+		if (!((k, block) in seen)) { seen[k, block] = 1; blocks[k]++ }
+	}
+	pt = ""; frame = ""
+}
+END {
+	printf "blocks_with_nonmovable %d\n", npinned >sum
+	for (k in pages)
+		printf "%d %d %s\n", pages[k], blocks[k], k
+}
