@@ -162,7 +162,8 @@ def metric_table(runs, out):
 def pinner_table(runs, out, top=8):
     """What holds the non-movable blocks at rest, before the attempts:
     page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat."""
-    pols = [p for p in POLICIES if runs.get(p) and runs[p][0]["pinners"]["rows"]]
+    pols = [p for p in POLICIES if runs.get(p) and (runs[p][0]["pinners"]["rows"] or
+                                                   runs[p][0]["pinners"]["pinned_blocks"])]
     if not pols:
         return
     out.append("\nAt rest, before the attempts: what holds the non-movable pageblocks"
@@ -170,7 +171,10 @@ def pinner_table(runs, out, top=8):
     for p in pols:
         pin = runs[p][0]["pinners"]
         held = "" if pin["pinned_blocks"] is None else \
-            f" {pin['pinned_blocks']} blocks hold a non-movable page;"
+            f" {pin['pinned_blocks']} blocks hold an unmovable or reclaimable page;"
+        if not pin["rows"]:
+            out.append(f"  {p}:{held} every block is MOVABLE")
+            continue
         out.append(f"  {p}:{held} pages, blocks touched, page type, block type,"
                    " allocation site:")
         for r in pin["rows"][:top]:
