@@ -159,12 +159,14 @@ fa_nolost() {
 # not MOVABLE, summed per page type, block type and the first stack frame
 # outside the allocators, largest first, with how many blocks each key
 # touches; and first, how many blocks hold a non-movable page at all, of
-# any block type. Compaction cannot free those. Reported as the file
-# "page_owner-pinners" of TAG; nothing without page_owner.
+# any block type. Compaction cannot move those pages; reclaim may still
+# free the reclaimable ones. Reported as the file "page_owner-pinners" of
+# TAG; nothing without page_owner.
 fa_pinners() {
 	local po=/sys/kernel/debug/page_owner out=/tmp/page_owner-pinners
 	local sum=/tmp/pinned-blocks
 	[ -r "$po" ] && grep -q 'page_owner=on' /proc/cmdline || return 0
+	rm -f "$sum"
 	# page_owner fails a read() too small for a whole record: dd's is not
 	dd if="$po" bs=65536 2>/dev/null |
 		awk -v sum="$sum" -f /lib/fa/pinners.awk | sort -rn | head -n 25 >"$out.rows"
