@@ -115,11 +115,32 @@ fa_highalloc_load() {
 # success held until the run ends; its results and per-attempt lines are
 # reported under TAG, then everything is released.
 fa_attempts() {
+	local sampler ok=0
 	echo "$2" >"$FA_HA/order" && echo "$3" >"$FA_HA/count" &&
 	echo "$4" >"$FA_HA/interval_ms" && echo "$5" >"$FA_HA/class" &&
-	echo 1 >"$FA_HA/hold" && echo 1 >"$FA_HA/run" || return 1
+	echo 1 >"$FA_HA/hold" || return 1
+	fa_sampler "$1" &
+	sampler=$!
+	echo 1 >"$FA_HA/run" || ok=1
+	touch /tmp/fa-sampler.stop
+	wait "$sampler"
+	[ "$ok" = 0 ] || return 1
 	fa-report -t "$1" "$FA_HA/results" "$FA_HA/attempts" >"$FA_RESULTS"
 	echo 1 >"$FA_HA/release"
+}
+
+# fa_sampler TAG: a "sample" event (guest/sample.awk) every second while
+# attempts run, so that their successes can be set against free, file,
+# anonymous and slab memory over time; the first is taken as the run
+# starts. Stops at the next second after /tmp/fa-sampler.stop appears:
+# it writes to the results port, which fa-report then has to itself.
+fa_sampler() {
+	rm -f /tmp/fa-sampler.stop
+	until [ -e /tmp/fa-sampler.stop ]; do
+		awk -v tag="$1" -f /lib/fa/sample.awk /proc/uptime /proc/meminfo \
+			/proc/buddyinfo /proc/vmstat >"$FA_RESULTS"
+		sleep 1
+	done
 }
 
 fa_free_pages() { awk '$1 == "nr_free_pages" { print $2 }' /proc/vmstat; }

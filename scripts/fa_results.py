@@ -154,6 +154,20 @@ def pinners(text):
     return out
 
 
+def samples(evs):
+    """{tag: [sample, ...]} from guest/lib.sh fa_sampler's 'sample' events,
+    in time order; 't' in seconds since the first sample of the tag"""
+    out = {}
+    for e in evs:
+        if e.get("event") == "sample" and "tag" in e:
+            out.setdefault(e["tag"], []).append(dict(e))
+    for rows in out.values():
+        t0 = rows[0]["t"]
+        for r in rows:
+            r["t"] = r["t"] - t0
+    return out
+
+
 def series_line():
     """'- series: ...' for a results section: which patches the kernel had"""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "patches", "series")

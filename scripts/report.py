@@ -80,6 +80,7 @@ def load_runs(outdir):
             if tag in snaps:
                 run["metrics"][tag] = metrics(snaps[tag])
         run["pinners"] = far.pinners(snaps.get("rest", {}).get(PINNERS, ""))
+        run["samples"] = far.samples(evs)
         # The targets are relative to what free memory could hold: the
         # attempts, or the blocks within reach of the allocator when the
         # attempts began (free and file pages above the min watermark and
@@ -182,6 +183,71 @@ def pinner_table(runs, out, top=8):
                                                         r["block_type"], r["site"]))
 
 
+SAMPLED = (("free", "free"), ("file", "file LRU"), ("anon", "anon"), ("slab", "slab"))
+
+
+def sample_table(runs, out, tag="load"):
+    """Per boot, while the attempts under load ran (guest/lib.sh
+    fa_sampler): the success rate beside the memory they competed with
+    (mean of the samples, MiB), the free blocks of order >= 9, and what
+    compaction did in the run (the counters' growth)."""
+    rows = [(p, r) for p in POLICIES for r in runs.get(p, [])
+            if tag in r["phases"] and len(r["samples"].get(tag, [])) >= 2]
+    if not rows:
+        return
+    out.append(f"\nDuring the attempts {dict(PHASES)[tag]}, per boot: % of what free memory could hold,"
+               " mean MiB over the samples (one a second), compaction in the run")
+    out.append("%-14s %7s" % ("boot", "% hold") + "".join("%9s" % n for _, n in SAMPLED) +
+               "%9s %8s %8s %10s" % ("free>=o9", "stalls", "success", "migrated"))
+    for p, r in rows:
+        sm, ph = r["samples"][tag], r["phases"][tag]
+        pct = 100.0 * ph["success"] / ph["could_hold"] if ph.get("could_hold") else 0.0
+        cells = "".join("%9.0f" % (statistics.mean(s[k] for s in sm) / 1024) for k, _ in SAMPLED)
+        grew = [sm[-1][k] - sm[0][k] for k in ("compact_stall", "compact_success", "pgmigrate_success")]
+        out.append("%-14s %7.1f" % (f"{p} r{r['repeat']}", pct) + cells +
+                   "%9.0f %8d %8d %10d" % (statistics.mean(s["blocks9"] for s in sm), *grew))
+
+
+def memory_picture(runs, outdir, plt, tag="load"):
+    """One panel per boot: the memory the attempts competed with over time,
+    and what the successes held"""
+    boots = [(p, r) for p in POLICIES for r in runs.get(p, [])
+             if tag in r["phases"] and len(r["samples"].get(tag, [])) >= 2]
+    if not boots:
+        return []
+    cols = max(len(runs[p]) for p in {p for p, _ in boots})
+    pols = [p for p in POLICIES if any(b[0] == p for b in boots)]
+    fig, axes = plt.subplots(len(pols), cols, figsize=(4.2 * cols, 2.8 * len(pols)),
+                             squeeze=False, sharey=True)
+    for ax in axes.flat:
+        ax.set_visible(False)
+    for p, r in boots:
+        ax = axes[pols.index(p)][r["repeat"] - 1]
+        ax.set_visible(True)
+        sm, ph = r["samples"][tag], r["phases"][tag]
+        t = [s["t"] for s in sm]
+        for key, name in SAMPLED:
+            ax.plot(t, [s[key] / 1024 for s in sm], label=name, lw=1)
+        ax.plot(t, [s["blocks9"] * (4 << ph["order"]) / 1024 for s in sm], label="free, order >= 9", lw=1)
+        held, acc, xs = [], 0, []
+        for a in ph["attempt_lines"]:
+            acc += int(a[2])
+            xs.append(int(a[1]) / 1000)
+            held.append(acc * (4 << ph["order"]) / 1024)
+        ax.plot(xs, held, label="held by successes", lw=1.5, color="black")
+        ax.set_title(f"{p} r{r['repeat']}", fontsize=9)
+        ax.grid(alpha=0.3)
+        ax.set_xlabel("seconds into the run", fontsize=8)
+    axes[0][0].set_ylabel("MiB")
+    axes[0][0].legend(fontsize=6)
+    fig.suptitle(f"Memory during the attempts {dict(PHASES)[tag]}", fontsize=9)
+    fig.tight_layout()
+    name = f"memory-{tag}.png"
+    fig.savefig(os.path.join(outdir, name), dpi=90)
+    plt.close(fig)
+    return [name]
+
+
 def pictures(runs, outdir):
     try:
         import matplotlib
@@ -218,7 +284,7 @@ def pictures(runs, outdir):
         fig.savefig(os.path.join(outdir, name), dpi=90)
         plt.close(fig)
         made.append(name)
-    return made + block_map(runs, outdir, plt)
+    return made + memory_picture(runs, outdir, plt) + block_map(runs, outdir, plt)
 
 
 TYPE_COLOURS = {"Unmovable": (0.80, 0.10, 0.10), "Reclaimable": (0.95, 0.55, 0.05),
@@ -284,6 +350,7 @@ def main():
     for tag, title in PHASES:
         seed_table(runs, tag, f"High-order allocations {title}", out)
     metric_table(runs, out)
+    sample_table(runs, out)
     pinner_table(runs, out)
     pics = pictures(runs, args.outdir)
     text = "\n".join(out)

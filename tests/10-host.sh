@@ -100,6 +100,29 @@ assert p["rows"] == [{"pages": 1099, "blocks": 57, "page_type": "Reclaimable",
                       "block_type": "Fallback", "site": "alloc_buffer_head"}], p
 assert far.pinners("") == {"pinned_blocks": None, "rows": []}'
 
+# guest/sample.awk (busybox awk in the guest, once a second during the
+# attempts) and fa_results.samples: one event per sample, the memory in kB,
+# free order-9 blocks counting an order-10 block twice, time from the first
+t_check host.samples "guest/sample.awk or fa_results.samples misreads /proc" \
+	sh -c 'd=$(mktemp -d) && echo "100.50 12.00" >"$d/uptime" &&
+printf "%s\n" "MemFree:  1000 kB" "Active(file):  300 kB" "Inactive(file):  200 kB" \
+	"AnonPages:  64 kB" "Slab:  50 kB" "KernelStack:  16 kB" "PageTables:  8 kB" >"$d/meminfo" &&
+printf "%s\n" "Node 0, zone      DMA      0 0 0 0 0 0 0 0 1 1 3" \
+	"Node 0, zone    DMA32      2 4 2 2 1 2 0 3 3 5 7" >"$d/buddyinfo" &&
+printf "%s\n" "compact_stall 7" "compact_success 3" "pgmigrate_success 900" \
+	"pgscan_kswapd 10" "pgscan_direct 5" >"$d/vmstat" &&
+for t in 100.50 102.75; do echo "$t 1" >"$d/uptime"
+	busybox awk -v tag=load -f guest/sample.awk "$d/uptime" "$d/meminfo" "$d/buddyinfo" "$d/vmstat"
+done >"$d/out" && "$0" -c "import sys; sys.path.insert(0, \"scripts\"); import fa_results as far
+s = far.samples(far.events(sys.argv[1]))
+assert list(s) == [\"load\"] and len(s[\"load\"]) == 2, s
+a, b = s[\"load\"]
+assert (a[\"t\"], b[\"t\"]) == (0, 2.25), s
+assert (a[\"free\"], a[\"file\"], a[\"anon\"], a[\"slab\"], a[\"kernel\"]) == (1000, 500, 64, 50, 24), a
+assert a[\"blocks9\"] == 1 + 2 * 3 + 5 + 2 * 7, a
+assert (a[\"compact_stall\"], a[\"pgmigrate_success\"], a[\"pgscan\"]) == (7, 900, 15), a" "$d/out"
+rc=$?; rm -rf "$d"; exit $rc' "$FA_PYTHON"
+
 g=$FA_BUILD/guest
 t_rejects guest.fragload-negative "expected 1..86400" "$g/fragload" --seconds -1
 t_rejects guest.fragload-junk "expected 0..256" "$g/fragload" --procs 4x
