@@ -211,33 +211,19 @@ def sample_table(runs, out, tag="load"):
 def memory_picture(runs, outdir, plt, tag="load"):
     """One panel per boot: the memory the attempts competed with over time,
     and what the successes held"""
-    boots = [(p, r) for p in POLICIES for r in runs.get(p, [])
-             if tag in r["phases"] and len(r["samples"].get(tag, [])) >= 2]
-    if not boots:
+    rows = [(p, [r for r in runs.get(p, [])
+                 if tag in r["phases"] and len(r["samples"].get(tag, [])) >= 2]) for p in POLICIES]
+    rows = [(p, rs) for p, rs in rows if rs]
+    if not rows:
         return []
-    cols = max(len(runs[p]) for p in {p for p, _ in boots})
-    pols = [p for p in POLICIES if any(b[0] == p for b in boots)]
-    fig, axes = plt.subplots(len(pols), cols, figsize=(4.2 * cols, 2.8 * len(pols)),
+    cols = max(len(rs) for _, rs in rows)
+    fig, axes = plt.subplots(len(rows), cols, figsize=(4.2 * cols, 2.8 * len(rows)),
                              squeeze=False, sharey=True)
     for ax in axes.flat:
         ax.set_visible(False)
-    for p, r in boots:
-        ax = axes[pols.index(p)][r["repeat"] - 1]
-        ax.set_visible(True)
-        sm, ph = r["samples"][tag], r["phases"][tag]
-        t = [s["t"] for s in sm]
-        for key, name in SAMPLED:
-            ax.plot(t, [s[key] / 1024 for s in sm], label=name, lw=1)
-        ax.plot(t, [s["blocks9"] * (4 << ph["order"]) / 1024 for s in sm], label="free, order >= 9", lw=1)
-        held, acc, xs = [], 0, []
-        for a in ph["attempt_lines"]:
-            acc += int(a[2])
-            xs.append(int(a[1]) / 1000)
-            held.append(acc * (4 << ph["order"]) / 1024)
-        ax.plot(xs, held, label="held by successes", lw=1.5, color="black")
-        ax.set_title(f"{p} r{r['repeat']}", fontsize=9)
-        ax.grid(alpha=0.3)
-        ax.set_xlabel("seconds into the run", fontsize=8)
+    for i, (p, rs) in enumerate(rows):
+        for j, r in enumerate(rs):
+            memory_panel(axes[i][j], p, r, tag)
     axes[0][0].set_ylabel("MiB")
     axes[0][0].legend(fontsize=6)
     fig.suptitle(f"Memory during the attempts {dict(PHASES)[tag]}", fontsize=9)
@@ -246,6 +232,25 @@ def memory_picture(runs, outdir, plt, tag="load"):
     fig.savefig(os.path.join(outdir, name), dpi=90)
     plt.close(fig)
     return [name]
+
+
+def memory_panel(ax, policy, run, tag):
+    sm, ph = run["samples"][tag], run["phases"][tag]
+    block_mib = (4 << ph["order"]) / 1024
+    t = [s["t"] for s in sm]
+    for key, name in SAMPLED:
+        ax.plot(t, [s[key] / 1024 for s in sm], label=name, lw=1)
+    ax.plot(t, [s["blocks9"] * (4 << 9) / 1024 for s in sm], label="free, order >= 9", lw=1)
+    held, acc, xs = [], 0, []
+    for a in ph["attempt_lines"]:
+        acc += int(a[2])
+        xs.append(int(a[1]) / 1000)
+        held.append(acc * block_mib)
+    ax.plot(xs, held, label="held by successes", lw=1.5, color="black")
+    ax.set_visible(True)
+    ax.set_title(f"{policy} r{run['repeat']}", fontsize=9)
+    ax.grid(alpha=0.3)
+    ax.set_xlabel("seconds into the run", fontsize=8)
 
 
 def pictures(runs, outdir):
