@@ -119,6 +119,7 @@ fa_attempts() {
 	echo "$2" >"$FA_HA/order" && echo "$3" >"$FA_HA/count" &&
 	echo "$4" >"$FA_HA/interval_ms" && echo "$5" >"$FA_HA/class" &&
 	echo 1 >"$FA_HA/hold" || return 1
+	rm -f /tmp/fa-sampler.stop
 	fa_sampler "$1" &
 	sampler=$!
 	echo 1 >"$FA_HA/run" || ok=1
@@ -132,13 +133,15 @@ fa_attempts() {
 # fa_sampler TAG: a "sample" event (guest/sample.awk) every second while
 # attempts run, so that their successes can be set against free, file,
 # anonymous and slab memory over time; the first is taken as the run
-# starts. Stops at the next second after /tmp/fa-sampler.stop appears:
-# it writes to the results port, which fa-report then has to itself.
+# starts. Stops at the next second after /tmp/fa-sampler.stop appears
+# (the caller removes it before starting the sampler: a run can end
+# before this shell has started): it writes to the results port, which
+# fa-report then has to itself.
 fa_sampler() {
-	rm -f /tmp/fa-sampler.stop
-	until [ -e /tmp/fa-sampler.stop ]; do
+	while :; do
 		awk -v tag="$1" -f /lib/fa/sample.awk /proc/uptime /proc/meminfo \
 			/proc/buddyinfo /proc/vmstat >"$FA_RESULTS"
+		[ -e /tmp/fa-sampler.stop ] && return
 		sleep 1
 	done
 }
