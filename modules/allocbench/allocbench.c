@@ -7,11 +7,16 @@
  * batches: a batch of blocks is allocated (timed), then freed (timed). A
  * batch holds at most "batch" blocks and at most 16 MiB, so the buddy
  * lists, not only the per-cpu lists, are exercised at every order.
- * Everything allocated is freed before the run returns.
+ * Before them, "warmup" allocations of the order are made and freed the
+ * same way, untimed: the timed ones then find the free lists in the state
+ * their own churn keeps them in, not in whatever state the last workload
+ * left, which decides how deep a split or a merge goes. Everything
+ * allocated is freed before the run returns.
  *
  * Controlled through /sys/kernel/debug/allocbench/ (root only):
  *   count    allocations per order, 1..ALLOCBENCH_MAX_COUNT
  *   batch    blocks held at once, 1..ALLOCBENCH_MAX_BATCH
+ *   warmup   untimed allocations per order first, 0..ALLOCBENCH_MAX_COUNT
  *   class    kernel (GFP_KERNEL) | movable (GFP_HIGHUSER_MOVABLE)
  *   run      write 1: measure now (returns when done, or early on a signal)
  *   results  the last run: one line per order,
@@ -50,10 +55,10 @@ enum allocbench_class { CLASS_KERNEL, CLASS_MOVABLE };
 
 static DEFINE_MUTEX(allocbench_lock);	/* settings, the run, the results */
 static struct dentry *allocbench_dir;
-static unsigned int cfg_count = 2000, cfg_batch = 64;
+static unsigned int cfg_count = 2000, cfg_batch = 64, cfg_warmup;
 static enum allocbench_class cfg_class = CLASS_KERNEL;
 static struct order_result results[NR_PAGE_ORDERS];
-static unsigned int run_count, run_batch, nr_orders;
+static unsigned int run_count, run_batch, run_warmup, nr_orders;
 static enum allocbench_class run_class;
 static bool run_interrupted;
 
@@ -64,13 +69,47 @@ static gfp_t class_gfp(enum allocbench_class class)
 	return GFP_KERNEL | __GFP_NOWARN;
 }
 
+/*
+ * Allocate and free @count blocks of @order in batches of at most @batch,
+ * adding the time taken to @r, if any. Returns false if a signal cut it
+ * short.
+ */
+static bool churn(struct page **pages, gfp_t gfp, unsigned int order,
+		  unsigned int batch, unsigned int count, struct order_result *r)
+{
+	unsigned int i, n;
+	unsigned long done;
+	u64 t0, t1, t2;
+
+	for (done = 0; done < count; done += n) {
+		if (signal_pending(current))
+			return false;
+		n = min_t(unsigned long, batch, count - done);
+		t0 = ktime_get_ns();
+		for (i = 0; i < n; i++)
+			pages[i] = alloc_pages(gfp, order);
+		t1 = ktime_get_ns();
+		for (i = 0; i < n; i++)
+			if (pages[i])
+				__free_pages(pages[i], order);
+		t2 = ktime_get_ns();
+		if (r) {
+			r->alloc_ns += t1 - t0;
+			r->free_ns += t2 - t1;
+			for (i = 0; i < n; i++)
+				r->failed += !pages[i];
+			r->allocs += n;
+		}
+		cond_resched();
+	}
+	return true;
+}
+
 static int do_run(void)
 {
 	gfp_t gfp = class_gfp(cfg_class);
 	struct page **pages;
-	unsigned int order, i, n, batch;
-	unsigned long done;
-	u64 t0;
+	unsigned int order, batch;
 
 	pages = kvcalloc(cfg_batch, sizeof(*pages), GFP_KERNEL);
 	if (!pages)
@@ -78,37 +117,19 @@ static int do_run(void)
 	memset(results, 0, sizeof(results));
 	run_count = cfg_count;
 	run_batch = cfg_batch;
+	run_warmup = cfg_warmup;
 	run_class = cfg_class;
 	run_interrupted = false;
 	nr_orders = 0;
 	for (order = 0; order <= MAX_PAGE_ORDER; order++) {
-		struct order_result *r = &results[order];
-
 		batch = min_t(unsigned long, run_batch,
 			      max(1UL, ALLOCBENCH_BATCH_BYTES >> (PAGE_SHIFT + order)));
-		for (done = 0; done < run_count; done += n) {
-			if (signal_pending(current)) {
-				run_interrupted = true;
-				break;
-			}
-			n = min_t(unsigned long, batch, run_count - done);
-			t0 = ktime_get_ns();
-			for (i = 0; i < n; i++)
-				pages[i] = alloc_pages(gfp, order);
-			r->alloc_ns += ktime_get_ns() - t0;
-			t0 = ktime_get_ns();
-			for (i = 0; i < n; i++)
-				if (pages[i])
-					__free_pages(pages[i], order);
-			r->free_ns += ktime_get_ns() - t0;
-			for (i = 0; i < n; i++)
-				r->failed += !pages[i];
-			r->allocs += n;
-			cond_resched();
+		if (!churn(pages, gfp, order, batch, run_warmup, NULL) ||
+		    !churn(pages, gfp, order, batch, run_count, &results[order])) {
+			run_interrupted = true;
+			break;
 		}
 		nr_orders = order + 1;
-		if (run_interrupted)
-			break;
 	}
 	kvfree(pages);
 	return 0;
@@ -119,8 +140,9 @@ static int results_show(struct seq_file *m, void *v)
 	unsigned int order;
 
 	mutex_lock(&allocbench_lock);
-	seq_printf(m, "# class %s count %u batch %u interrupted %u\n",
-		   class_names[run_class], run_count, run_batch, run_interrupted);
+	seq_printf(m, "# class %s count %u batch %u warmup %u interrupted %u\n",
+		   class_names[run_class], run_count, run_batch, run_warmup,
+		   run_interrupted);
 	seq_puts(m, "# order allocs failed alloc_ns_per_op free_ns_per_op\n");
 	for (order = 0; order < nr_orders; order++) {
 		const struct order_result *r = &results[order];
@@ -178,6 +200,7 @@ static const struct file_operations _name##_fops = {			\
 
 ALLOCBENCH_UINT_FILE(count, cfg_count, 1, ALLOCBENCH_MAX_COUNT);
 ALLOCBENCH_UINT_FILE(batch, cfg_batch, 1, ALLOCBENCH_MAX_BATCH);
+ALLOCBENCH_UINT_FILE(warmup, cfg_warmup, 0, ALLOCBENCH_MAX_COUNT);
 
 static ssize_t class_write(struct file *f, const char __user *ubuf,
 			   size_t len, loff_t *ppos)
@@ -241,6 +264,7 @@ static int __init allocbench_init(void)
 	allocbench_dir = debugfs_create_dir("allocbench", NULL);
 	debugfs_create_file("count", 0600, allocbench_dir, NULL, &count_fops);
 	debugfs_create_file("batch", 0600, allocbench_dir, NULL, &batch_fops);
+	debugfs_create_file("warmup", 0600, allocbench_dir, NULL, &warmup_fops);
 	debugfs_create_file("class", 0600, allocbench_dir, NULL, &class_fops);
 	debugfs_create_file("run", 0200, allocbench_dir, NULL, &run_fops);
 	debugfs_create_file("results", 0400, allocbench_dir, NULL, &results_fops);
