@@ -15,5 +15,6 @@ END {
 	printf ",\"blocks9\":%d", blocks9
 	printf ",\"compact_stall\":%d,\"compact_success\":%d", v["compact_stall"], v["compact_success"]
 	printf ",\"pgmigrate_success\":%d", v["pgmigrate_success"]
+	printf ",\"isolate_block_success\":%d", v["isolate_block_success"]
 	printf ",\"pgscan\":%d}\n", v["pgscan_kswapd"] + v["pgscan_direct"]
 }

@@ -190,7 +190,8 @@ def sample_table(runs, out, tag="load"):
     """Per boot, while the attempts under load ran (guest/lib.sh
     fa_sampler): the success rate beside the memory they competed with
     (mean of the samples, MiB), the free blocks of order >= 9, and what
-    compaction did in the run (the counters' growth)."""
+    compaction did in the run (the counters' growth), with the blocks that
+    fragavoid's last pass took by isolating them (isolate_block_success)."""
     rows = [(p, r) for p in POLICIES for r in runs.get(p, [])
             if tag in r["phases"] and len(r["samples"].get(tag, [])) >= 2]
     if not rows:
@@ -198,14 +199,15 @@ def sample_table(runs, out, tag="load"):
     out.append(f"\nDuring the attempts {dict(PHASES)[tag]}, per boot: % of what free memory could hold,"
                " mean MiB over the samples (one a second), compaction in the run")
     out.append("%-14s %7s" % ("boot", "% hold") + "".join("%9s" % n for _, n in SAMPLED) +
-               "%9s %8s %8s %10s" % ("free>=o9", "stalls", "success", "migrated"))
+               "%9s %8s %8s %10s %9s" % ("free>=o9", "stalls", "success", "migrated", "isolated"))
     for p, r in rows:
         sm, ph = r["samples"][tag], r["phases"][tag]
         pct = 100.0 * ph["success"] / ph["could_hold"] if ph.get("could_hold") else 0.0
         cells = "".join("%9.0f" % (statistics.mean(s[k] for s in sm) / 1024) for k, _ in SAMPLED)
-        grew = [sm[-1][k] - sm[0][k] for k in ("compact_stall", "compact_success", "pgmigrate_success")]
+        grew = [sm[-1].get(k, 0) - sm[0].get(k, 0) for k in
+                ("compact_stall", "compact_success", "pgmigrate_success", "isolate_block_success")]
         out.append("%-14s %7.1f" % (f"{p} r{r['repeat']}", pct) + cells +
-                   "%9.0f %8d %8d %10d" % (statistics.mean(s["blocks9"] for s in sm), *grew))
+                   "%9.0f %8d %8d %10d %9d" % (statistics.mean(s["blocks9"] for s in sm), *grew))
 
 
 def memory_picture(runs, outdir, plt, tag="load"):

@@ -109,7 +109,7 @@ printf "%s\n" "MemFree:  1000 kB" "Active(file):  300 kB" "Inactive(file):  200 
 	"AnonPages:  64 kB" "Slab:  50 kB" "KernelStack:  16 kB" "PageTables:  8 kB" >"$d/meminfo" &&
 printf "%s\n" "Node 0, zone      DMA      0 0 0 0 0 0 0 0 1 1 3" \
 	"Node 0, zone    DMA32      2 4 2 2 1 2 0 3 3 5 7" >"$d/buddyinfo" &&
-printf "%s\n" "compact_stall 7" "compact_success 3" "pgmigrate_success 900" \
+printf "%s\n" "compact_stall 7" "compact_success 3" "pgmigrate_success 900" "isolate_block_success 4" \
 	"pgscan_kswapd 10" "pgscan_direct 5" >"$d/vmstat" &&
 for t in 100.50 102.75; do echo "$t 1" >"$d/uptime"
 	busybox awk -v tag=load -f guest/sample.awk "$d/uptime" "$d/meminfo" "$d/buddyinfo" "$d/vmstat"
@@ -120,7 +120,7 @@ a, b = s[\"load\"]
 assert (a[\"t\"], b[\"t\"]) == (0, 2.25), s
 assert (a[\"free\"], a[\"file\"], a[\"anon\"], a[\"slab\"], a[\"kernel\"]) == (1000, 500, 64, 50, 24), a
 assert a[\"blocks9\"] == 1 + 2 * 3 + 5 + 2 * 7, a
-assert (a[\"compact_stall\"], a[\"pgmigrate_success\"], a[\"pgscan\"]) == (7, 900, 15), a" "$d/out"
+assert (a[\"compact_stall\"], a[\"pgmigrate_success\"], a[\"pgscan\"], a[\"isolate_block_success\"]) == (7, 900, 15, 4), a" "$d/out"
 rc=$?; rm -rf "$d"; exit $rc' "$FA_PYTHON"
 
 g=$FA_BUILD/guest

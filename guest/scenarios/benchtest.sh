@@ -5,7 +5,8 @@
 insmod /lib/fa/modules/allocbench.ko || exit 1
 AB=/sys/kernel/debug/allocbench
 for case in "count 0" "count 1000001" "count 12x" "count" "batch 0" \
-	    "batch 4097" "class bogus" "class KERNEL" "class" "run 2" "run 0" \
+	    "batch 4097" "warmup 1000001" "warmup -1" "class bogus" "class KERNEL" \
+	    "class" "run 2" "run 0" \
 	    "count 0000000000000000000000000000000000000001"; do
 	f=${case%% *} v=${case#"$f"}
 	v=${v# }
