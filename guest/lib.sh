@@ -201,3 +201,14 @@ fa_pinners() {
 	} >"$out"
 	fa-report -t "$1" "$out" >"$FA_RESULTS"
 }
+
+# fa_buffer_cache TAG: the buffer cache's pages per page type (guest/
+# bufcache.awk), from page_owner (boot with page_owner=on): one event, e.g.
+# "Movable":"1200"; nothing without page_owner
+fa_buffer_cache() {
+	local po=/sys/kernel/debug/page_owner counts
+	[ -r "$po" ] && grep -q 'page_owner=on' /proc/cmdline || return 0
+	counts=$(dd if="$po" bs=65536 2>/dev/null | awk -f /lib/fa/bufcache.awk)
+	# shellcheck disable=SC2086 # the pairs are words
+	fa_event buffer_cache tag "$1" $counts
+}

@@ -91,6 +91,30 @@ t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 		printf "%s\n" "1 1 Movable Fallback handle_mm_fault" \
 			"3 1 Reclaimable Fallback alloc_buffer_head" | diff - "$sum.out" &&
 		grep -qx "blocks_with_nonmovable 2" "$sum"; rc=$?; rm -f "$sum" "$sum.out"; exit $rc'
+# guest/bufcache.awk (busybox awk in the guest): the buffer cache's pages
+# per page type, a folio counted by its order, and the buffer_heads' slab
+# pages allocated under __getblk_slow() and other page cache left out
+t_check host.bufcache "guest/bufcache.awk misreads page_owner records" \
+	sh -c 'printf "%s\n" \
+"Page allocated via order 0, mask 0x48c50(GFP_NOFS|__GFP_NOFAIL|__GFP_RECLAIMABLE), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1200 type Reclaimable Block 9 type Reclaimable Flags 0x0()" \
+" post_alloc_hook+0x1/0x2" " filemap_alloc_folio_noprof+0x1/0x2" " __filemap_get_folio+0x1/0x2" \
+" __getblk_slow+0x1/0x2" " bdev_getblk+0x1/0x2" "" \
+"Page allocated via order 2, mask 0x48c48(GFP_NOFS|__GFP_NOFAIL|__GFP_MOVABLE), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1300 type Movable Block 9 type Movable Flags 0x0()" \
+" __filemap_get_folio+0x1/0x2" " __getblk_slow+0x1/0x2" "" \
+"Page allocated via order 0, mask 0x52c50(GFP_NOFS|__GFP_RECLAIMABLE), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1400 type Reclaimable Block 10 type Reclaimable Flags 0x0()" \
+" allocate_slab+0x1/0x2" " alloc_buffer_head+0x1/0x2" " __getblk_slow+0x1/0x2" "" \
+"Page allocated via order 0, mask 0x140cca(GFP_HIGHUSER_MOVABLE), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1500 type Movable Block 10 type Movable Flags 0x0()" \
+" __filemap_get_folio+0x1/0x2" " ext4_write_begin+0x1/0x2" "" |
+		busybox awk -f guest/bufcache.awk | tr " " "\n" | sed "/^\$/d" | paste -d " " - - | sort |
+		diff - /dev/fd/3 3<<EOT
+Movable 4
+Reclaimable 1
+EOT'
+
 t_check host.pinners-parse "fa_results.pinners misreads the guest table" \
 	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far
 p = far.pinners("blocks_with_nonmovable 57\npages blocks page_type block_type first_frame\n"

@@ -14,6 +14,7 @@ fa_snapshot before
 fragload --seconds "$(fa_arg seconds 20)" --dir "$dir" --cache-mb 384 \
 	--files 3000 --anon-mb 48 --procs 4 --pipes 128 || exit 1
 fa_snapshot loaded
+fa_buffer_cache loaded
 rm -rf "$dir"/cache-* "$dir"/small
 [ "$dir" = /tmp ] || umount "$dir" || exit 1
 fa_nolost after
