@@ -183,8 +183,8 @@ fa_nolost() {
 # not MOVABLE, summed per page type, block type and the first stack frame
 # outside the allocators, largest first, with how many blocks each key
 # touches; and first, how many blocks hold a non-movable page at all, of
-# any block type. Compaction cannot move those pages; reclaim may still
-# free the reclaimable ones. Reported as the file "page_owner-pinners" of
+# any block type, and the free pages inside them. Compaction cannot move
+# those pages; reclaim may still free the reclaimable ones. Reported as the file "page_owner-pinners" of
 # TAG; nothing without page_owner.
 fa_pinners() {
 	local po=/sys/kernel/debug/page_owner out=/tmp/page_owner-pinners
@@ -193,7 +193,9 @@ fa_pinners() {
 	rm -f "$sum"
 	# page_owner fails a read() too small for a whole record: dd's is not
 	dd if="$po" bs=65536 2>/dev/null |
-		awk -v sum="$sum" -f /lib/fa/pinners.awk | sort -rn | head -n 25 >"$out.rows"
+		awk -v sum="$sum" -v map=/sys/kernel/debug/page_grouping/blocks \
+			-v ppb="$(awk '/^Pages per block:/ { print $4 }' /proc/pagetypeinfo)" \
+			-f /lib/fa/pinners.awk | sort -rn | head -n 25 >"$out.rows"
 	{
 		cat "$sum"
 		echo "pages blocks page_type block_type first_frame"

@@ -3,7 +3,11 @@
 # for the allocated pages of blocks that are not MOVABLE, per page type,
 # block type and first stack frame outside the allocators; and, to the
 # file named by -v sum=FILE, "blocks_with_nonmovable N": the blocks that
-# hold a page of any type but movable. Busybox awk (no ^ operator).
+# hold a page of any type but movable, and with -v map=FILE (the
+# /sys/kernel/debug/page_grouping/blocks map: node zone start_pfn type
+# free_pages) and -v ppb=pages per block, "free_in_those_blocks N": their
+# free pages, which no allocation of a whole block can use unless the
+# non-movable pages move. Busybox awk (no ^ operator).
 /^Page allocated via order/ {
 	n = 1
 	for (i = $5 + 0; i > 0; i--)
@@ -32,6 +36,14 @@
 }
 END {
 	printf "blocks_with_nonmovable %d\n", npinned >sum
+	if (map != "" && ppb > 0) {
+		while ((getline line < map) > 0) {
+			split(line, f, " ")
+			if (int(f[3] / ppb) in pinned)
+				stranded += f[5]
+		}
+		printf "free_in_those_blocks %d\n", stranded >sum
+	}
 	for (k in pages)
 		printf "%d %d %s\n", pages[k], blocks[k], k
 }

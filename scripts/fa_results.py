@@ -141,13 +141,16 @@ def highalloc_results(text):
 
 def pinners(text):
     """guest/lib.sh fa_pinners' report: {"pinned_blocks": blocks holding a
-    non-movable page (None if not reported), "rows": [{pages, blocks,
+    non-movable page (None if not reported), "pinned_free": free pages
+    inside those blocks (None if not reported), "rows": [{pages, blocks,
     page_type, block_type, site}], largest first}"""
-    out = {"pinned_blocks": None, "rows": []}
+    out = {"pinned_blocks": None, "pinned_free": None, "rows": []}
     for line in text.splitlines():
         f = line.split()
         if len(f) == 2 and f[0] == "blocks_with_nonmovable" and f[1].isdigit():
             out["pinned_blocks"] = int(f[1])
+        elif len(f) == 2 and f[0] == "free_in_those_blocks" and f[1].isdigit():
+            out["pinned_free"] = int(f[1])
         elif len(f) == 5 and f[0].isdigit() and f[1].isdigit():
             out["rows"].append({"pages": int(f[0]), "blocks": int(f[1]), "page_type": f[2],
                                 "block_type": f[3], "site": f[4]})

@@ -21,6 +21,7 @@ PHASES = [("load", "under load"), ("load-order10", "under load, seed's order-10 
           ("rest", "at rest"), ("rest-order10", "at rest, seed's order-10 run")]
 HA = "/sys/kernel/debug/highalloc/"
 PINNERS = "/tmp/page_owner-pinners"
+PAGE_KB = 4  # x86_64, the only guest
 
 
 def spread(values, fmt="{:.1f}"):
@@ -173,6 +174,8 @@ def pinner_table(runs, out, top=8):
         pin = runs[p][0]["pinners"]
         held = "" if pin["pinned_blocks"] is None else \
             f" {pin['pinned_blocks']} blocks hold an unmovable or reclaimable page;"
+        if pin.get("pinned_free") is not None:
+            held += f" {pin['pinned_free'] * PAGE_KB // 1024} MiB free inside them;"
         if not pin["rows"]:
             out.append(f"  {p}:{held} every block is MOVABLE")
             continue

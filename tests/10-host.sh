@@ -71,9 +71,11 @@ assert far.within_reach(zi, 9, "DMA") == (3840 - 84) >> 9'
 
 # guest/pinners.awk (run by busybox awk in the guest, on page_owner's
 # records): pages summed per site in non-movable blocks, the first frame
-# outside the allocators, blocks with a non-movable page counted once
+# outside the allocators, blocks with a non-movable page counted once, and
+# the free pages inside them from the block map
 t_check host.pinners "guest/pinners.awk misreads page_owner records" \
-	sh -c 'sum=$(mktemp) && printf "%s\n" \
+	sh -c 'sum=$(mktemp) && printf "%s\n" "0 DMA32 4608 Fallback 100" "0 DMA32 5120 Fallback 7" \
+	"0 DMA32 5632 Movable 300" "0 DMA32 6144 Movable 512" >"$sum.map" && printf "%s\n" \
 "Page allocated via order 1, mask 0x52cd0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
 "PFN 0x1200 type Reclaimable Block 9 type Fallback Flags 0x0()" \
 " post_alloc_hook+0x1/0x2" " get_page_from_freelist+0x1/0x2" " allocate_slab+0x1/0x2" \
@@ -87,10 +89,11 @@ t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
 "PFN 0x1600 type Unmovable Block 11 type Movable Flags 0x0()" \
 " copy_process+0x1/0x2" "" |
-		busybox awk -v sum="$sum" -f guest/pinners.awk | sort >"$sum.out" &&
+		busybox awk -v sum="$sum" -v map="$sum.map" -v ppb=512 -f guest/pinners.awk | sort >"$sum.out" &&
 		printf "%s\n" "1 1 Movable Fallback handle_mm_fault" \
 			"3 1 Reclaimable Fallback alloc_buffer_head" | diff - "$sum.out" &&
-		grep -qx "blocks_with_nonmovable 2" "$sum"; rc=$?; rm -f "$sum" "$sum.out"; exit $rc'
+		grep -qx "blocks_with_nonmovable 2" "$sum" &&
+		grep -qx "free_in_those_blocks 400" "$sum"; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
 # guest/bufcache.awk (busybox awk in the guest): the buffer cache's pages
 # per page type, a folio counted by its order, and the buffer_heads' slab
 # pages allocated under __getblk_slow() and other page cache left out
@@ -117,12 +120,13 @@ EOT'
 
 t_check host.pinners-parse "fa_results.pinners misreads the guest table" \
 	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far
-p = far.pinners("blocks_with_nonmovable 57\npages blocks page_type block_type first_frame\n"
+p = far.pinners("blocks_with_nonmovable 57\nfree_in_those_blocks 9000\n"
+                "pages blocks page_type block_type first_frame\n"
                 "1099 57 Reclaimable Fallback alloc_buffer_head\n")
-assert p["pinned_blocks"] == 57, p
+assert p["pinned_blocks"] == 57 and p["pinned_free"] == 9000, p
 assert p["rows"] == [{"pages": 1099, "blocks": 57, "page_type": "Reclaimable",
                       "block_type": "Fallback", "site": "alloc_buffer_head"}], p
-assert far.pinners("") == {"pinned_blocks": None, "rows": []}'
+assert far.pinners("") == {"pinned_blocks": None, "pinned_free": None, "rows": []}'
 
 # guest/sample.awk (busybox awk in the guest, once a second during the
 # attempts) and fa_results.samples: one event per sample, the memory in kB,
