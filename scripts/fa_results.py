@@ -116,6 +116,17 @@ def within_reach(text, order, highest_zone):
     return blocks
 
 
+def outside_pinned(reach, pinned_free, order, block_pages):
+    """Of within_reach's `reach` blocks of `order`, those that free memory
+    outside the pageblocks holding a non-movable page could hold: the free
+    pages inside such blocks (guest/pinners.awk) make no block of a
+    pageblock or more without moving kernel memory, which compaction does
+    not do. None below pageblock order, where they could."""
+    if (1 << order) < block_pages:
+        return None
+    return max(0, reach - (pinned_free >> order))
+
+
 def pageblock_pages(text):
     m = re.search(r"Pages per block:\s+(\d+)", text)
     return int(m[1]) if m else 512

@@ -92,6 +92,12 @@ def load_runs(outdir):
                 top = "Normal" if phase.get("class") == "kernel" else "Movable"
                 reach = far.within_reach(snaps[snap]["/proc/zoneinfo"], phase["order"], top)
                 phase["could_hold"] = min(phase["attempts"], reach)
+                free = run["pinners"]["pinned_free"]
+                if tag == "rest" and free is not None:
+                    ppb = far.pageblock_pages(snaps[snap].get("/proc/pagetypeinfo", ""))
+                    ceiling = far.outside_pinned(reach, free, phase["order"], ppb)
+                    if ceiling is not None:
+                        phase["outside_pinned"] = min(phase["attempts"], ceiling)
         runs.setdefault(pol, []).append(run)
     return runs
 
@@ -125,6 +131,11 @@ def seed_table(runs, tag, title, out):
     if all("could_hold" in r["phases"][tag] for p in pols for r in runs[p] if tag in r["phases"]):
         row("free memory could hold:", lambda r: r["could_hold"])
         row("% of that:", lambda r: 100.0 * r["success"] / max(r["could_hold"], 1), "{:.1f}")
+    # The ceiling without moving kernel memory: what the blocks that hold
+    # no unmovable or reclaimable page could hold (page_owner boots only)
+    if all("outside_pinned" in r["phases"][tag] for p in pols for r in runs[p] if tag in r["phases"]):
+        row("outside pinned blocks:", lambda r: r["outside_pinned"])
+        row("% of that:", lambda r: 100.0 * r["success"] / max(r["outside_pinned"], 1), "{:.1f}")
     # When in the run the failures came: late ones under load may only
     # mean that the earlier successes hold the memory the load leaves
     for q in range(4):

@@ -126,7 +126,10 @@ p = far.pinners("blocks_with_nonmovable 57\nfree_in_those_blocks 9000\n"
 assert p["pinned_blocks"] == 57 and p["pinned_free"] == 9000, p
 assert p["rows"] == [{"pages": 1099, "blocks": 57, "page_type": "Reclaimable",
                       "block_type": "Fallback", "site": "alloc_buffer_head"}], p
-assert far.pinners("") == {"pinned_blocks": None, "pinned_free": None, "rows": []}'
+assert far.pinners("") == {"pinned_blocks": None, "pinned_free": None, "rows": []}
+assert far.outside_pinned(942, 18428, 9, 512) == 907
+assert far.outside_pinned(10, 18428, 9, 512) == 0
+assert far.outside_pinned(942, 18428, 4, 512) is None'
 
 # guest/sample.awk (busybox awk in the guest, once a second during the
 # attempts) and fa_results.samples: one event per sample, the memory in kB,
