@@ -83,6 +83,8 @@ static void job_cache(const struct opts *o, uint64_t seed)
 			left -= size;
 			snprintf(path, sizeof(path), "%s/cache-%u-%u", o->dir, gen % 2, i);
 			fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+			if (fd < 0 && errno == ENOSPC)
+				continue;	/* disk full: the next generation frees it */
 			if (fd < 0)
 				die(path);
 			for (unsigned long done = 0; done < size && !stop; done += sizeof(buf))
