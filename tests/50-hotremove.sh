@@ -6,9 +6,9 @@
 # guest keeps running; once everything is back online no page is lost;
 # under fragavoid most non-movable blocks stay below the DIMMs' zone; the
 # free lists add up and the console shows no kernel report. (Without
-# page_owner: with it, reading /proc/pagetypeinfo walks every page, so
-# slowly that the free lists and the zone counters are never read at one
-# quiet moment.)
+# page_owner: with it, reading /proc/pagetypeinfo walks every page, seconds
+# under TCG, and the placement invariants compare it with /proc/zoneinfo
+# read before it.)
 for pol in $FA_POLICIES; do
 	prefix=$T_OUT/hotremove-$pol
 	"$FA_TOP/scripts/mkdisk.sh" "$T_OUT/disk.img" 1024

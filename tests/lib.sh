@@ -42,7 +42,7 @@ t_console() {
 # the policy asked for runs, the free lists add up, the placement invariants
 # (tests/check_placement.py) hold on every snapshot, the console is clean
 t_guest_checks() {
-	local name=$1 prefix=$2 pol=$3 bad reported
+	local name=$1 prefix=$2 pol=$3 reported
 	reported=$(sed -n 's/.*"event":"start".*"policy":"\([^"]*\)".*/\1/p' "$prefix.results")
 	if [ "$reported" = stock ]; then
 		t_skip "$name.policy" "this kernel has no page_grouping switch (the series does not provide it yet)"
