@@ -1,7 +1,8 @@
 # pinners.awk: page_owner's records (/sys/kernel/debug/page_owner) to the
 # table of guest/lib.sh fa_pinners: "pages blocks page_type block_type site"
-# for the allocated pages of blocks that are not MOVABLE, per page type,
-# block type and first stack frame outside the allocators; and, to the
+# for the allocated pages of blocks that are not MOVABLE and the non-movable
+# pages of MOVABLE blocks, per page type, block type and first stack frame
+# outside the allocators; and, to the
 # file named by -v sum=FILE, "blocks_with_nonmovable N": the blocks that
 # hold a page of any type but movable, and with -v map=FILE (the
 # /sys/kernel/debug/page_grouping/blocks map: node zone start_pfn type
@@ -27,7 +28,7 @@
 		pinned[block] = 1
 		npinned++
 	}
-	if (pt != "" && bt != "Movable" && frame != "") {
+	if (pt != "" && (bt != "Movable" || pt != "Movable") && frame != "") {
 		k = pt " " bt " " frame
 		pages[k] += n
 		if (!((k, block) in seen)) { seen[k, block] = 1; blocks[k]++ }

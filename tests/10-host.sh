@@ -70,7 +70,8 @@ assert far.within_reach(zi, 10, "Normal") == 1 + 117
 assert far.within_reach(zi, 9, "DMA") == (3840 - 84) >> 9'
 
 # guest/pinners.awk (run by busybox awk in the guest, on page_owner's
-# records): pages summed per site in non-movable blocks, the first frame
+# records): pages summed per site in non-movable blocks and non-movable
+# pages in movable blocks, the first frame
 # outside the allocators, blocks with a non-movable page counted once, and
 # the free pages inside them from the block map
 t_check host.pinners "guest/pinners.awk misreads page_owner records" \
@@ -91,6 +92,7 @@ t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 " copy_process+0x1/0x2" "" |
 		busybox awk -v sum="$sum" -v map="$sum.map" -v ppb=512 -f guest/pinners.awk | sort >"$sum.out" &&
 		printf "%s\n" "1 1 Movable Fallback handle_mm_fault" \
+			"1 1 Unmovable Movable copy_process" \
 			"3 1 Reclaimable Fallback alloc_buffer_head" | diff - "$sum.out" &&
 		grep -qx "blocks_with_nonmovable 2" "$sum" &&
 		grep -qx "free_in_those_blocks 400" "$sum"; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
