@@ -173,14 +173,15 @@ def metric_table(runs, out):
 
 
 def pinner_table(runs, out, top=8):
-    """What holds the non-movable blocks at rest, before the attempts:
+    """What pins blocks at rest, before the attempts (the pages that are not
+    movable, and the movable pages of non-movable blocks):
     page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat."""
     pols = [p for p in POLICIES if runs.get(p) and (runs[p][0]["pinners"]["rows"] or
                                                    runs[p][0]["pinners"]["pinned_blocks"])]
     if not pols:
         return
-    out.append("\nAt rest, before the attempts: what holds the non-movable pageblocks"
-               " (page_owner, first repeat)")
+    out.append("\nAt rest, before the attempts: the pages that pin pageblocks (not movable,"
+               " or in a block that is not MOVABLE; page_owner, first repeat)")
     for p in pols:
         pin = runs[p][0]["pinners"]
         held = "" if pin["pinned_blocks"] is None else \
