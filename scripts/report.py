@@ -154,7 +154,7 @@ def quarter_success(phase, q):
 def metric_table(runs, out):
     pols = [p for p in POLICIES if p in runs]
     out.append("\nFragmentation metrics (mean, and spread over repeats)")
-    out.append("%-46s" % "" + "".join("%20s" % p for p in pols))
+    out.append("%-46s" % "" + "".join("%28s" % p for p in pols))
     for tag, label in (("loaded-end", "end of load"), ("after", "at rest, end")):
         for key, name, fmt in (
                 ("free_mib", "free MiB", "{:.0f}"),
@@ -169,7 +169,7 @@ def metric_table(runs, out):
                 vals = [r["metrics"][tag][key] for r in runs[p]
                         if tag in r["metrics"] and r["metrics"][tag][key] is not None]
                 cells.append(spread(vals, fmt))
-            out.append("%-46s" % f"{name}, {label}" + "".join("%20s" % c for c in cells))
+            out.append("%-46s" % f"{name}, {label}" + "".join("%28s" % c for c in cells))
 
 
 def pinner_table(runs, out, top=8):
