@@ -172,3 +172,26 @@ t_check guest.fa-report-escapes "fa-report output does not round-trip through JS
 raw = open(sys.argv[2], "rb").read().decode()
 line = subprocess.check_output([sys.argv[1], "-t", "t", sys.argv[2]], text=True)
 assert line.startswith("@@fa ") and json.loads(line[5:])["text"] == raw' "$g/fa-report" "$T_OUT/esc"
+
+# khugepaged's verdicts: a THP fault that gets small pages stops the test
+# (exit 1, no "Fail" step); under a stock policy that is a skip naming it,
+# under fragavoid a failure; any other early exit names where and what it
+# printed.
+t_check host.kselftest-khugepaged "check_kselftest.py misjudges khugepaged's early exits" \
+	"$FA_PYTHON" -c 'import json, subprocess, sys
+def verdict(name, out):
+    with open(sys.argv[2], "w") as f:
+        for e in ({"event": "kselftest", "name": "khugepaged", "rc": 1, "seconds": 40, "limit": 300},
+                  {"event": "file", "tag": "kselftest:khugepaged", "path": "out", "text": out}):
+            f.write("@@fa " + json.dumps(e) + "\n")
+    return subprocess.check_output([sys.executable, sys.argv[1], sys.argv[2], name, "khugepaged"],
+                                   text=True)
+thp = ("\nRun test: collapse_compound_extreme (khugepaged:anon)\n\rConstruct PTE page table full"
+       " of different PTE-mapped compound pages  37/512...Failed to allocate huge page\n")
+v = verdict("kselftest.mobility", thp)
+assert v.startswith("SKIP kselftest.mobility.khugepaged: a THP fault") and "37/512" in v, v
+v = verdict("kselftest.fragavoid", thp)
+assert v.startswith("FAIL kselftest.fragavoid.khugepaged: 1 steps") and "37/512" in v, v
+v = verdict("kselftest.mobility", "\nRun test: collapse_fork (madvise:anon)\nmremap+unmap: Cannot allocate memory\n")
+assert v.startswith("FAIL kselftest.mobility.khugepaged") and "stopped in collapse_fork" in v \
+    and "Cannot allocate memory" in v, v' tests/check_kselftest.py "$T_OUT/khugepaged.results"

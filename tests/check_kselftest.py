@@ -46,6 +46,13 @@ def skips(text):
 KNOWN = {"migration": ("shared_anon_htlb",)}
 
 
+# Policies under which a THP fault that gets no huge page is the policy's
+# outcome, not a fault of the kernel under test: stock 6.12's grouping and
+# no grouping at all. Under fragavoid it stays a failure.
+STOCK_THP_FAIL = ("none", "mobility")
+policy = name.rsplit(".", 1)[-1]
+
+
 def known(test, case):
     return any(k in case for k in KNOWN.get(test, ()))
 
@@ -78,15 +85,30 @@ for test in tests:
             m = re.match(r"Run test: (.*)", ln)
             if m:
                 where = m.group(1).strip()
-            elif re.search(r"\b(Fail|Timeout)\b", ln):
+            elif re.search(r"\b(Fail|Timeout)\b|\bFailed to\b", ln):
                 step, _, why = ln.partition("...")
                 steps.append(f"{step.strip()}{' [' + where + ']' if where else ''}: "
                              f"{why.strip('. ') or 'Fail'}")
+        if rc not in (0, 4) and not steps:
+            # it stopped on one of its own exit(EXIT_FAILURE) paths
+            # (perror() lines): name where, and what it printed last
+            tail = [ln for ln in plain if ln.strip() and not ln.startswith("Run test:")][-3:]
+            steps.append(f"stopped{' in ' + where if where else ''}: {'; '.join(tail)}")
         swap = [st for st in steps if st.startswith("Swapout")]
+        no_thp = [st for st in steps if st.endswith(": Failed to allocate huge page")]
         if steps and len(swap) == len(steps) and swap_total == 0:
             print(f"PASS {label}")
             print(f"SKIP {label}.partly: {len(swap)} swap-out steps cannot run: the guest has "
                   f"no swap (SwapTotal 0): {one_line('; '.join(dict.fromkeys(swap)))}")
+        elif steps and no_thp == steps and policy in STOCK_THP_FAIL:
+            # collapse_compound_extreme faults 512 THPs one by one and
+            # exits at the first that comes back as small pages: a
+            # fragmentation outcome of a policy without the series'
+            # placement, and the likely cause of a failure under mobility
+            # in CI; docs/KSELFTESTS.md
+            print(f"SKIP {label}: a THP fault found no free 2 MiB block under {policy} "
+                  f"and the test stopped there, the steps after it not run: "
+                  f"{one_line(no_thp[0])}")
         else:
             print(f"FAIL {label}: {len(steps)} steps failed (exit status {rc}): "
                   f"{one_line('; '.join(steps[:4]))}")
