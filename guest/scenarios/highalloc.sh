@@ -1,6 +1,7 @@
 # highalloc: the seed's experiment. fragload loads the guest; after a
 # warm-up, high-order allocations are attempted under load; then the load
-# stops, caches are dropped and the same attempts are made at rest.
+# stops, the disk's journal is checkpointed, caches are dropped and the
+# same attempts are made at rest.
 # Kernel args (fa.NAME=): warmup (s, 60), order (9), count (default: 95% of
 # memory in blocks of that order, as mmtests' stress-highalloc), interval
 # (ms, default: 16 MB/s), class (user), order10 (seed's run: 160 attempts
@@ -32,6 +33,7 @@ kill "$load"
 wait "$load"
 
 rm -rf "$dir"/cache-* "$dir"/small
+fa_checkpoint "$dir" || exit 1
 fa_settle
 fa_snapshot rest
 fa_pinners rest
