@@ -17,8 +17,8 @@ ks_initrd=$FA_BUILD/initramfs-kselftest.cpio.gz
 # khugepaged's collapse_compound_extreme holds 512 THPs (1 GiB) and then
 # collapses them into one more, allocated in the node that holds most of
 # them: a node of 1.5 GiB holds them all with room for the new one. Under
-# stock 6.12 (mobility) the test still stopped at one of those THP faults
-# in CI; docs/KSELFTESTS.md says how that is judged.
+# stock 6.12 (mobility) the test still failed in CI, most likely at one of
+# those THP faults; docs/KSELFTESTS.md says how that is judged.
 ks_qemu=(-q -m -q 3072,slots=2,maxmem=4G -q -smp -q 3,sockets=3,cores=1,threads=1
 	-q -object -q memory-backend-ram,id=n0,size=1536M -q -numa -q node,nodeid=0,cpus=0,memdev=n0
 	-q -object -q memory-backend-ram,id=n1,size=1536M -q -numa -q node,nodeid=1,cpus=1-2,memdev=n1

@@ -109,6 +109,8 @@ for test in tests:
             print(f"SKIP {label}: a THP fault found no free 2 MiB block under {policy} "
                   f"and the test stopped there, the steps after it not run: "
                   f"{one_line(no_thp[0])}")
+        elif steps[0].startswith("stopped"):
+            print(f"FAIL {label}: exit status {rc}, no failed step: {one_line(steps[0])}")
         else:
             print(f"FAIL {label}: {len(steps)} steps failed (exit status {rc}): "
                   f"{one_line('; '.join(steps[:4]))}")
