@@ -5,6 +5,8 @@
  * Each FILE becomes one line on standard output:
  *   @@fa {"event":"file","tag":"TAG","path":"FILE","text":"..."}
  * with the text JSON-escaped, so /proc tables survive the serial line intact.
+ * A FILE longer than 1 MiB is cut there, marked "truncated":true, and makes
+ * the exit status 1.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -30,9 +32,14 @@ static void put_escaped(const char *s, size_t n)
 	}
 }
 
+/*
+ * A file longer than the buffer is reported up to the buffer's end, marked
+ * "truncated", and fails: a table cut short must not pass for a whole one.
+ */
 static int report(const char *tag, const char *path)
 {
 	static char buf[1 << 20];
+	int truncated;
 	size_t n;
 	FILE *f = fopen(path, "r");
 
@@ -41,15 +48,23 @@ static int report(const char *tag, const char *path)
 		return 1;
 	}
 	n = fread(buf, 1, sizeof(buf), f);
+	truncated = n == sizeof(buf) && fgetc(f) != EOF;
 	fclose(f);
 	fputs("@@fa {\"event\":\"file\",\"tag\":\"", stdout);
 	put_escaped(tag, strlen(tag));
 	fputs("\",\"path\":\"", stdout);
 	put_escaped(path, strlen(path));
-	fputs("\",\"text\":\"", stdout);
+	if (truncated)
+		fputs("\",\"truncated\":true", stdout);
+	else
+		fputs("\"", stdout);
+	fputs(",\"text\":\"", stdout);
 	put_escaped(buf, n);
 	fputs("\"}\n", stdout);
-	return 0;
+	if (truncated)
+		fprintf(stderr, "fa-report: %s: longer than %zu bytes, reported truncated\n",
+			path, sizeof(buf));
+	return truncated;
 }
 
 static void usage(FILE *out)

@@ -2,6 +2,7 @@
 import json
 import os
 import re
+import sys
 
 PREFIX = "@@fa "
 
@@ -21,11 +22,15 @@ def events(path):
 
 
 def snapshots(evs):
-    """{tag: {path: text}} from the 'file' events."""
+    """{tag: {path: text}} from the 'file' events. A file that fa-report
+    had to cut short is named on stderr: what is read from it is partial."""
     snap = {}
     for e in evs:
         if e.get("event") == "file":
             snap.setdefault(e["tag"], {})[e["path"]] = e["text"]
+            if e.get("truncated"):
+                print(f"warning: {e['path']} ({e['tag']}) was cut at {len(e['text'])}"
+                      " bytes in the guest; what is read from it is partial", file=sys.stderr)
     return snap
 
 

@@ -81,6 +81,7 @@ def load_runs(outdir):
             if tag in snaps:
                 run["metrics"][tag] = metrics(snaps[tag])
         run["pinners"] = far.pinners(snaps.get("rest", {}).get(PINNERS, ""))
+        run["pinners_boot"] = far.pinners(snaps.get("before", {}).get(PINNERS, ""))
         run["samples"] = far.samples(evs)
         # The targets are relative to what free memory could hold: the
         # attempts, or the blocks within reach of the allocator when the
@@ -175,7 +176,8 @@ def metric_table(runs, out):
 def pinner_table(runs, out, top=8):
     """What pins blocks at rest, before the attempts (the pages that are not
     movable, and the movable pages of non-movable blocks):
-    page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat."""
+    page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat;
+    and how many blocks the boot had pinned, before the load."""
     pols = [p for p in POLICIES if runs.get(p) and (runs[p][0]["pinners"]["rows"] or
                                                    runs[p][0]["pinners"]["pinned_blocks"])]
     if not pols:
@@ -188,6 +190,10 @@ def pinner_table(runs, out, top=8):
             f" {pin['pinned_blocks']} blocks hold an unmovable or reclaimable page;"
         if pin.get("pinned_free") is not None:
             held += f" {pin['pinned_free'] * PAGE_KB // 1024} MiB free inside them;"
+        boot = runs[p][0]["pinners_boot"]
+        if boot["pinned_blocks"] is not None and boot["pinned_free"] is not None:
+            held += (f" before the load, {boot['pinned_blocks']} blocks with"
+                     f" {boot['pinned_free'] * PAGE_KB // 1024} MiB free inside;")
         if not pin["rows"]:
             out.append(f"  {p}:{held} every block is MOVABLE")
             continue

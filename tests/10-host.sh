@@ -133,6 +133,18 @@ assert far.outside_pinned(942, 18428, 9, 512) == 907
 assert far.outside_pinned(10, 18428, 9, 512) == 0
 assert far.outside_pinned(942, 18428, 4, 512) is None'
 
+# The at-rest pinners table says what the boot had pinned before the load
+t_check host.pinners-boot "report.py's pinners table lacks the blocks pinned before the load" \
+	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far, report
+rest = far.pinners("blocks_with_nonmovable 76\nfree_in_those_blocks 26725\n"
+                   "1 1 Unmovable Fallback copy_process\n")
+boot = far.pinners("blocks_with_nonmovable 33\nfree_in_those_blocks 5632\n")
+out = []
+report.pinner_table({"fragavoid": [{"pinners": rest, "pinners_boot": boot}]}, out)
+text = "\n".join(out)
+assert "76 blocks hold" in text and "104 MiB free inside them" in text, text
+assert "before the load, 33 blocks with 22 MiB free inside" in text, text'
+
 # guest/sample.awk (busybox awk in the guest, once a second during the
 # attempts) and fa_results.samples: one event per sample, the memory in kB,
 # free order-9 blocks counting an order-10 block twice, time from the first
@@ -172,6 +184,15 @@ t_check guest.fa-report-escapes "fa-report output does not round-trip through JS
 raw = open(sys.argv[2], "rb").read().decode()
 line = subprocess.check_output([sys.argv[1], "-t", "t", sys.argv[2]], text=True)
 assert line.startswith("@@fa ") and json.loads(line[5:])["text"] == raw' "$g/fa-report" "$T_OUT/esc"
+head -c $((1024 * 1024 + 1)) /dev/zero | tr '\0' x >"$T_OUT/big"
+t_check guest.fa-report-truncates "fa-report passed a file over 1 MiB off as whole" \
+	"$FA_PYTHON" -c 'import json, subprocess, sys
+p = subprocess.run([sys.argv[1], sys.argv[2]], capture_output=True, text=True)
+ev = json.loads(p.stdout[5:])
+assert p.returncode == 1 and "truncated" in p.stderr, (p.returncode, p.stderr)
+assert ev["truncated"] is True and len(ev["text"]) == 1 << 20, len(ev["text"])
+p = subprocess.run([sys.argv[1], sys.argv[3]], capture_output=True, text=True)
+assert p.returncode == 0 and "truncated" not in json.loads(p.stdout[5:]), p' "$g/fa-report" "$T_OUT/big" "$T_OUT/esc"
 
 # khugepaged's verdicts: a THP fault that gets small pages stops the test
 # (exit 1, no "Fail" step); under a stock policy that is a skip naming it,

@@ -1,7 +1,10 @@
 # highalloc: the seed's experiment. fragload loads the guest; after a
 # warm-up, high-order allocations are attempted under load; then the load
-# stops, the disk's journal is checkpointed, caches are dropped and the
-# same attempts are made at rest.
+# stops, the disk's journal is checkpointed, caches are dropped, the slab
+# caches give back their empty slabs (SLUB keeps them until asked; the
+# seed's SLAB reaped them every few seconds) and the same attempts are made
+# at rest. What pins pageblocks (page_owner) is recorded before the load
+# too: the boot's own share of what pins them at rest.
 # Kernel args (fa.NAME=): warmup (s, 60), order (9), count (default: 95% of
 # memory in blocks of that order, as mmtests' stress-highalloc), interval
 # (ms, default: 16 MB/s), class (user), order10 (seed's run: 160 attempts
@@ -20,6 +23,7 @@ fa_event plan order "$order" count "$count" interval_ms "$interval" \
 	class "$class" warmup_s "$warmup" mem_kb "$mem_kb"
 
 fa_snapshot before
+fa_pinners before
 fragload --seconds 86400 --dir "$dir" --cache-mb $((mem_kb * 3 / 2048)) \
 	--files 5000 --anon-mb 64 --procs 4 --pipes 256 --seed "$(fa_arg seed 1)" \
 	>/tmp/fragload.out 2>&1 &
@@ -35,6 +39,7 @@ wait "$load"
 rm -rf "$dir"/cache-* "$dir"/small
 fa_checkpoint "$dir" || exit 1
 fa_settle
+fa_shrink_slabs
 fa_snapshot rest
 fa_pinners rest
 fa_attempts rest "$order" "$count" "$interval" "$class" || exit 1
