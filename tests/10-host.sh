@@ -216,3 +216,16 @@ assert v.startswith("FAIL kselftest.fragavoid.khugepaged: 1 steps") and "37/512"
 v = verdict("kselftest.mobility", "\nRun test: collapse_fork (madvise:anon)\nmremap+unmap: Cannot allocate memory\n")
 assert v.startswith("FAIL kselftest.mobility.khugepaged") and "stopped in collapse_fork" in v \
     and "Cannot allocate memory" in v, v' tests/check_kselftest.py "$T_OUT/khugepaged.results"
+
+# A console report that is only a stack dump (the OOM killer, an allocation
+# failure) is quoted with the lines above it, which say what it was; a clean
+# console passes.
+printf '%s\n' '[   11.9] fragload invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0' \
+	'[   11.9] CPU: 1 UID: 0 PID: 77 Comm: fragload' '[   12.0] Call Trace:' '[   12.0]  <TASK>' \
+	>"$T_OUT/oom.console"
+printf '[    0.0] Linux version 6.12\n' >"$T_OUT/clean.console"
+# shellcheck disable=SC2016 # the inner script expands its own arguments
+t_check host.console-quotes-headline "t_console does not quote what a bare Call Trace was" \
+	bash -c '. "$1"; out=$(t_console c "$2"); grep -q "^FAIL c: kernel report in" <<<"$out" &&
+		grep -q "^1-.*invoked oom-killer" <<<"$out" && grep -q "^3:.*Call Trace" <<<"$out" &&
+		[ "$(t_console c "$3")" = "PASS c" ]' _ "$TESTS/lib.sh" "$T_OUT/oom.console" "$T_OUT/clean.console"

@@ -31,11 +31,19 @@ t_ingest() {
 # What must never appear on a guest console.
 T_REPORTS='WARNING:|BUG:|Bad page state|Oops|Kernel panic|general protection|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|UBSAN|Call Trace'
 
-# t_console NAME CONSOLE-LOG: no kernel report on a guest's console
+# t_console NAME CONSOLE-LOG: no kernel report on a guest's console. A
+# failure quotes the first report with the four lines before it: a bare
+# "Call Trace:" (dump_stack() after an allocation failure or the OOM
+# killer) says what it is only in the lines above it.
 t_console() {
 	local bad
-	bad=$(grep -aE "$T_REPORTS" "$2" | head -n 3)
-	if [ -n "$bad" ]; then t_fail "$1" "$bad"; else t_pass "$1"; fi
+	bad=$(grep -anE -m1 -B4 "$T_REPORTS" "$2")
+	if [ -n "$bad" ]; then
+		t_fail "$1" "kernel report in $2, numbered lines:
+$bad"
+	else
+		t_pass "$1"
+	fi
 }
 
 # t_guest_checks NAME PREFIX POLICY: the checks every guest boot must pass:
