@@ -224,6 +224,17 @@ fa_pinners() {
 	fa-report -t "$1" "$out" >"$FA_RESULTS"
 }
 
+# fa_page_ext: where page_ext's tables went (boot with page_owner=on): one
+# event with the total the boot log gives and the tables vmalloc() holds
+# (guest/page_ext.awk); nothing without page_owner
+fa_page_ext() {
+	local total
+	grep -q 'page_owner=on' /proc/cmdline || return 0
+	total=$(dmesg | sed -n 's/.*allocated \([0-9]*\) bytes of page_ext.*/\1/p')
+	# shellcheck disable=SC2046 # "tables N bytes B" are the event's pairs
+	fa_event page_ext total "${total:-0}" $(awk -f /lib/fa/page_ext.awk /proc/vmallocinfo)
+}
+
 # fa_buffer_cache TAG: the buffer cache's pages per page type (guest/
 # bufcache.awk), from page_owner (boot with page_owner=on): one event, e.g.
 # "Movable":"1200"; nothing without page_owner

@@ -35,6 +35,7 @@ run_logged "guest programs" "$FA_LOGS/guest.log" make -C "$FA_TOP/guest" OUT="$F
 	echo "file /lib/fa/lib.sh $FA_TOP/guest/lib.sh 644 0 0"
 	echo "file /lib/fa/pinners.awk $FA_TOP/guest/pinners.awk 644 0 0"
 	echo "file /lib/fa/bufcache.awk $FA_TOP/guest/bufcache.awk 644 0 0"
+	echo "file /lib/fa/page_ext.awk $FA_TOP/guest/page_ext.awk 644 0 0"
 	echo "file /lib/fa/sample.awk $FA_TOP/guest/sample.awk 644 0 0"
 	for f in "$FA_TOP"/guest/scenarios/*.sh; do
 		echo "file /scenarios/$(basename "$f") $f 644 0 0"

@@ -229,3 +229,26 @@ t_check host.console-quotes-headline "t_console does not quote what a bare Call 
 	bash -c '. "$1"; out=$(t_console c "$2"); grep -q "^FAIL c: kernel report in" <<<"$out" &&
 		grep -q "^1-.*invoked oom-killer" <<<"$out" && grep -q "^3:.*Call Trace" <<<"$out" &&
 		[ "$(t_console c "$3")" = "PASS c" ]' _ "$TESTS/lib.sh" "$T_OUT/oom.console" "$T_OUT/clean.console"
+
+# guest/page_ext.awk (busybox awk in the guest): page_ext's tables in
+# /proc/vmallocinfo, a guard page off each, their page arrays and other
+# callers left out; and check_page_ext.py's verdicts on what it reports
+t_check host.page-ext-awk "guest/page_ext.awk misreads /proc/vmallocinfo" \
+	sh -c 'printf "%s\n" \
+"0x01-0x02 2363392 init_section_page_ext+0x97/0x100 pages=576 vmalloc vpages N0=576" \
+"0x02-0x03   12288 init_section_page_ext+0x97/0x100 pages=2 vmalloc N0=2" \
+"0x03-0x04 2363392 alloc_page_ext+0x40/0x90 pages=576 vmalloc vpages N0=576" \
+"0x04-0x05 2363392 alloc_large_system_hash+0x1/0x2 pages=576 vmalloc N0=576" |
+		busybox awk -f guest/page_ext.awk | grep -qx "tables 2 bytes 4718592"'
+t_check host.page-ext-check "check_page_ext.py misjudges where the tables are" \
+	"$FA_PYTHON" -c 'import json, subprocess, sys
+def verdict(total, tables, nbytes):
+    with open(sys.argv[2], "w") as f:
+        e = {"event": "page_ext", "total": str(total), "tables": str(tables), "bytes": str(nbytes)}
+        f.write("@@fa " + json.dumps(e) + "\n")
+    return subprocess.check_output([sys.executable, sys.argv[1], sys.argv[2], "g"], text=True)
+t = 2359296
+assert verdict(8 * t, 8, 8 * t) == "PASS g.page-ext-tables\n"
+for v in (verdict(8 * t, 0, 0), verdict(8 * t, 7, 7 * t), verdict(0, 0, 0),
+          verdict(8 << 21, 8, 8 << 21)):
+    assert v.startswith("FAIL g.page-ext-tables: "), v' tests/check_page_ext.py "$T_OUT/page_ext.results"

@@ -2,7 +2,8 @@
 # Guest integration tests, for each placement policy: the kernel boots and
 # runs the requested policy, the free lists add up at rest and after a mixed
 # workload, no page is lost by the workload, the buffer cache has the page
-# type the policy gives it, and the console shows no kernel report.
+# type the policy gives it, page_owner's tables leave no free tail in the
+# blocks they keep, and the console shows no kernel report.
 
 for pol in $FA_POLICIES; do
 	prefix=$T_OUT/smoke-$pol
@@ -39,6 +40,7 @@ for pol in $FA_POLICIES; do
 		t_ingest "$FA_PYTHON" "$TESTS/check_nolost.py" "$prefix.results" "guest.$pol.bufcache"
 		t_console "guest.$pol.bufcache.console" "$prefix.console"
 		t_ingest "$FA_PYTHON" "$TESTS/check_bufcache.py" "$prefix.results" "$pol" "guest.$pol"
+		t_ingest "$FA_PYTHON" "$TESTS/check_page_ext.py" "$prefix.results" "guest.$pol"
 	else
 		t_fail "guest.$pol.bufcache.boot" "status $? (console: $prefix.console)"
 	fi

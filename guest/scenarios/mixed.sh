@@ -8,6 +8,7 @@
 # buffers of the files just removed, which drop_caches cannot free (about
 # 1% of a 1 GiB guest, Buffers and SReclaimable in /proc/meminfo), and
 # which are ext4's to give back, not pages the allocator lost.
+fa_page_ext
 fa_baseline
 dir=$(fa_workdir) || exit 1
 fa_snapshot before
