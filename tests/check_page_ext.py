@@ -18,10 +18,10 @@ BLOCK = 2 << 20  # x86_64 pageblock: order 9
 results, name = sys.argv[1:3]
 name += ".page-ext-tables"
 ev = next((e for e in far.events(results) if e.get("event") == "page_ext"), None)
-if ev is None or int(ev["total"]) == 0:
+if ev is None or int(ev.get("total", 0)) == 0:
     print(f"FAIL {name}: no page_ext total in the boot log (page_owner=on missing?)")
     sys.exit(0)
-total, tables, vbytes = int(ev["total"]), int(ev["tables"]), int(ev["bytes"])
+total, tables, vbytes = (int(ev.get(k, 0)) for k in ("total", "tables", "bytes"))
 if tables == 0:
     print(f"FAIL {name}: none of the {total} bytes of page_ext is in vmalloc space"
           " (alloc_pages_exact() leaves their tails in the blocks they keep)")

@@ -1,7 +1,8 @@
 # mixed: a short mixed workload (page cache on the virtio disk, small-file
 # churn, anonymous memory, pinned pipe buffers), then, once it has ended
 # and its files are gone, the no-page-lost check: free pages back to the
-# baseline taken before it, the free lists adding up.
+# baseline taken before it, the free lists adding up. With page_owner=on
+# it first reports where page_ext's tables went (fa_page_ext).
 # Kernel args: fa.seconds= (default 20)
 # The baseline is taken before the work disk is mounted and the count after
 # it is unmounted: until jbd2 checkpoints, the journal keeps the metadata
