@@ -36,7 +36,10 @@ case " $experiments " in *" highalloc "*) highalloc=1 ;; *) highalloc="" ;; esac
 case " $experiments " in *" hotremove "*) hotremove=1 ;; *) hotremove="" ;; esac
 mkdir -p "$out/hotremove"
 out=$(cd "$out" && pwd)
-rm -f "$out"/*-r*.results "$out"/*-r*.console "$out"/*-r*.qemu "$out"/hotremove/*-r*.*
+# Clear the per-boot files of the experiments that run, and only theirs:
+# the report reads every boot file in its directory
+[ -z "$highalloc" ] || rm -f "$out"/*-r*.results "$out"/*-r*.console "$out"/*-r*.qemu
+[ -z "$hotremove" ] || rm -f "$out"/hotremove/*-r*.*
 
 per_repeat=$(( (${highalloc:-0} + ${hotremove:-0}) * $# + ${hotremove:-0} ))
 total=$((repeats * per_repeat)) n=0

@@ -252,3 +252,12 @@ assert verdict(8 * t, 8, 8 * t) == "PASS g.page-ext-tables\n"
 for v in (verdict(8 * t, 0, 0), verdict(8 * t, 7, 7 * t), verdict(0, 0, 0),
           verdict(8 << 21, 8, 8 << 21)):
     assert v.startswith("FAIL g.page-ext-tables: "), v' tests/check_page_ext.py "$T_OUT/page_ext.results"
+# run.sh clears the boot files of the experiments it runs and no others:
+# a hot-remove run (stopped at once here: no kernel in FA_BUILD) keeps the
+# highalloc boots that the report of the last full run was made from
+t_check host.run-clears-own-files "run.sh -e hotremove cleared another experiment's boot files, or not its own" \
+	sh -c 'd=$(mktemp -d) && mkdir "$d/hotremove" &&
+		touch "$d/fragavoid-r1.results" "$d/hotremove/mobility-r1.results" &&
+		{ FA_BUILD="$d/build" scripts/run.sh -o "$d" -e hotremove mobility >/dev/null 2>&1; true; } &&
+		[ -e "$d/fragavoid-r1.results" ] && [ ! -e "$d/hotremove/mobility-r1.results" ]; rc=$?
+		rm -rf "$d"; exit "$rc"'
