@@ -137,6 +137,31 @@ def pageblock_pages(text):
     return int(m[1]) if m else 512
 
 
+# At most this many pages in use: a block that is nearly free
+NEARLY_FREE_USED = 64
+
+
+def block_fill(text, ppb):
+    """From the pageblock map (/sys/kernel/debug/page_grouping/blocks: node
+    zone start_pfn type free_pages): the blocks that are wholly free, and per
+    block type the nearly free ones (1 to NEARLY_FREE_USED pages in use) with
+    the free pages inside them. Only wholly free blocks can serve an
+    allocation of a block; the nearly free are what a few pages keep from
+    it."""
+    whole, nearly, nearly_free = 0, {}, 0
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) != 5 or not f[4].isdigit():
+            continue
+        used = ppb - int(f[4])
+        if used == 0:
+            whole += 1
+        elif 0 < used <= NEARLY_FREE_USED:
+            nearly[f[3]] = nearly.get(f[3], 0) + 1
+            nearly_free += ppb - used
+    return {"whole": whole, "nearly": nearly, "nearly_free": nearly_free}
+
+
 def highalloc_results(text):
     """The highalloc module's 'results' file as a dict."""
     r = {"zones": {}}

@@ -21,6 +21,7 @@ PHASES = [("load", "under load"), ("load-order10", "under load, seed's order-10 
           ("rest", "at rest"), ("rest-order10", "at rest, seed's order-10 run")]
 HA = "/sys/kernel/debug/highalloc/"
 PINNERS = "/tmp/page_owner-pinners"
+BLOCKS = "/sys/kernel/debug/page_grouping/blocks"
 PAGE_KB = 4  # x86_64, the only guest
 
 
@@ -45,6 +46,9 @@ def metrics(files, per_block_order=9):
     if m:
         for line in m[2].splitlines():
             mixed += sum(int(x) for x in line.split()[4:])
+    fill = None
+    if BLOCKS in files:
+        fill = far.block_fill(files[BLOCKS], far.pageblock_pages(pti_text))
     blocks = {}
     for per_zone in pti["blocks"].values():
         for t, n in per_zone.items():
@@ -58,6 +62,7 @@ def metrics(files, per_block_order=9):
         "unmovable_blocks": blocks.get("Unmovable", 0),
         "fallbacks": sum(int(v) for k, v in vm.items() if re.match(r"pgfallback_mt_", k)),
         "steals": sum(int(v) for k, v in vm.items() if re.match(r"pgfallback_steal_mt_", k)),
+        "fill": fill,
     }
 
 
@@ -171,6 +176,32 @@ def metric_table(runs, out):
                         if tag in r["metrics"] and r["metrics"][tag][key] is not None]
                 cells.append(spread(vals, fmt))
             out.append("%-46s" % f"{name}, {label}" + "".join("%28s" % c for c in cells))
+
+
+def fill_table(runs, out, tag="rest"):
+    """At rest, before the attempts: the wholly free blocks, which the
+    at-rest attempts at a block's order can take, and the nearly free ones,
+    per block type, that a few pages keep from being whole (the
+    page_grouping/blocks map)."""
+    pols = [p for p in POLICIES if any(r["metrics"].get(tag, {}).get("fill")
+                                       for r in runs.get(p, []))]
+    if not pols:
+        return
+    fills = {p: [r["metrics"][tag]["fill"] for r in runs[p]
+                 if r["metrics"].get(tag, {}).get("fill")] for p in pols}
+    types = sorted({t for p in pols for f in fills[p] for t in f["nearly"]})
+    out.append(f"\nAt rest, before the attempts: pageblocks wholly free, and nearly free"
+               f" (1 to {far.NEARLY_FREE_USED} pages in use) per block type"
+               " (page_grouping/blocks map; mean, and spread over repeats)")
+    out.append("%-46s" % "" + "".join("%28s" % p for p in pols))
+    rows = [("wholly free blocks", lambda f: f["whole"], "{:.0f}"),
+            ("nearly free blocks", lambda f: sum(f["nearly"].values()), "{:.0f}")]
+    rows += [(f"  of them {t}", lambda f, t=t: f["nearly"].get(t, 0), "{:.0f}") for t in types]
+    rows.append(("free MiB inside the nearly free",
+                 lambda f: f["nearly_free"] * PAGE_KB / 1024, "{:.0f}"))
+    for name, fn, fmt in rows:
+        out.append("%-46s" % name + "".join("%28s" % spread([fn(f) for f in fills[p]], fmt)
+                                            for p in pols))
 
 
 def pinner_table(runs, out, top=8):
@@ -330,7 +361,7 @@ def block_map(runs, outdir, plt):
         if p not in runs:
             continue
         snaps = far.snapshots(far.events(runs[p][0]["path"]))
-        panels = [(t, label, snaps.get(t, {}).get("/sys/kernel/debug/page_grouping/blocks"))
+        panels = [(t, label, snaps.get(t, {}).get(BLOCKS))
                   for t, label in tags]
         panels = [x for x in panels if x[2]]
         if not panels:
@@ -379,6 +410,7 @@ def main():
         seed_table(runs, tag, f"High-order allocations {title}", out)
     metric_table(runs, out)
     sample_table(runs, out)
+    fill_table(runs, out)
     pinner_table(runs, out)
     pics = pictures(runs, args.outdir)
     text = "\n".join(out)

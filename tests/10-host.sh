@@ -69,6 +69,21 @@ assert far.within_reach(zi, 9, "Movable") == 238, far.within_reach(zi, 9, "Movab
 assert far.within_reach(zi, 10, "Normal") == 1 + 117
 assert far.within_reach(zi, 9, "DMA") == (3840 - 84) >> 9'
 
+t_check host.block-fill "fa_results.block_fill miscounts wholly and nearly free blocks" \
+	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far
+m = """0 DMA32 4096 Movable 512
+0 DMA32 4608 Fallback 511
+0 DMA32 5120 Fallback 448
+0 DMA32 5632 Fallback 447
+0 DMA32 6144 Reclaimable 500
+0 DMA32 6656 Movable 0
+node zone start_pfn type free_pages
+"""
+f = far.block_fill(m, 512)
+# 448 free is 64 in use, still nearly free; 447 free is not
+assert f == {"whole": 1, "nearly": {"Fallback": 2, "Reclaimable": 1},
+             "nearly_free": 511 + 448 + 500}, f'
+
 # guest/pinners.awk (run by busybox awk in the guest, on page_owner's
 # records): pages summed per site in non-movable blocks and non-movable
 # pages in movable blocks, the first frame
