@@ -4,7 +4,8 @@
 # pages of MOVABLE blocks, per page type, block type and first stack frame
 # outside the allocators; and, to the
 # file named by -v sum=FILE, "blocks_with_nonmovable N": the blocks that
-# hold a page of any type but movable, and with -v map=FILE (the
+# hold a page of any type but movable, "pinned_block N" for each of them
+# (pfn / ppb, as page_owner's "Block N"), and with -v map=FILE (the
 # /sys/kernel/debug/page_grouping/blocks map: node zone start_pfn type
 # free_pages) and -v ppb=pages per block, "free_in_those_blocks N": their
 # free pages, which no allocation of a whole block can use unless the
@@ -45,6 +46,8 @@ END {
 		}
 		printf "free_in_those_blocks %d\n", stranded >sum
 	}
+	for (b in pinned)
+		printf "pinned_block %d\n", b >sum
 	for (k in pages)
 		printf "%d %d %s\n", pages[k], blocks[k], k
 }

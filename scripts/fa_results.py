@@ -141,17 +141,22 @@ def pageblock_pages(text):
 NEARLY_FREE_USED = 64
 
 
-def block_fill(text, ppb):
+def block_fill(text, ppb, pinned=None):
     """From the pageblock map (/sys/kernel/debug/page_grouping/blocks: node
     zone start_pfn type free_pages): the blocks that are wholly free, and per
     block type the nearly free ones (1 to NEARLY_FREE_USED pages in use) with
     the free pages inside them. Only wholly free blocks can serve an
     allocation of a block; the nearly free are what a few pages keep from
-    it."""
+    it. With @pinned, the blocks (pfn / ppb) that hold a page compaction
+    cannot move (pinners()' "pinned"), "nearly_pinned" counts the nearly
+    free ones among them per block type: the others hold movable pages
+    only, which compaction can move out; else it is None."""
     whole, nearly, nearly_free = 0, {}, 0
+    nearly_pinned = None if pinned is None else {}
+    pinned = set(pinned or ())
     for line in text.splitlines():
         f = line.split()
-        if len(f) != 5 or not f[4].isdigit():
+        if len(f) != 5 or not f[4].isdigit() or not f[2].isdigit():
             continue
         used = ppb - int(f[4])
         if used == 0:
@@ -159,7 +164,10 @@ def block_fill(text, ppb):
         elif 0 < used <= NEARLY_FREE_USED:
             nearly[f[3]] = nearly.get(f[3], 0) + 1
             nearly_free += ppb - used
-    return {"whole": whole, "nearly": nearly, "nearly_free": nearly_free}
+            if nearly_pinned is not None and int(f[2]) // ppb in pinned:
+                nearly_pinned[f[3]] = nearly_pinned.get(f[3], 0) + 1
+    return {"whole": whole, "nearly": nearly, "nearly_free": nearly_free,
+            "nearly_pinned": nearly_pinned}
 
 
 def highalloc_results(text):
@@ -182,19 +190,26 @@ def highalloc_results(text):
 
 def pinners(text):
     """guest/lib.sh fa_pinners' report: {"pinned_blocks": blocks holding a
-    non-movable page (None if not reported), "pinned_free": free pages
-    inside those blocks (None if not reported), "rows": [{pages, blocks,
-    page_type, block_type, site}], largest first}"""
-    out = {"pinned_blocks": None, "pinned_free": None, "rows": []}
+    non-movable page (None if not reported), "pinned": those blocks, as
+    pfn / pageblock pages, in order (None unless each is listed: an older
+    guest listed none), "pinned_free": free pages inside them (None if not
+    reported), "rows": [{pages, blocks, page_type, block_type, site}],
+    largest first}"""
+    out = {"pinned_blocks": None, "pinned": None, "pinned_free": None, "rows": []}
+    listed = set()
     for line in text.splitlines():
         f = line.split()
         if len(f) == 2 and f[0] == "blocks_with_nonmovable" and f[1].isdigit():
             out["pinned_blocks"] = int(f[1])
+        elif len(f) == 2 and f[0] == "pinned_block" and f[1].isdigit():
+            listed.add(int(f[1]))
         elif len(f) == 2 and f[0] == "free_in_those_blocks" and f[1].isdigit():
             out["pinned_free"] = int(f[1])
         elif len(f) == 5 and f[0].isdigit() and f[1].isdigit():
             out["rows"].append({"pages": int(f[0]), "blocks": int(f[1]), "page_type": f[2],
                                 "block_type": f[3], "site": f[4]})
+    if out["pinned_blocks"] is not None and len(listed) == out["pinned_blocks"]:
+        out["pinned"] = sorted(listed)
     return out
 
 

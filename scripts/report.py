@@ -48,7 +48,8 @@ def metrics(files, per_block_order=9):
             mixed += sum(int(x) for x in line.split()[4:])
     fill = None
     if BLOCKS in files:
-        fill = far.block_fill(files[BLOCKS], far.pageblock_pages(pti_text))
+        pinned = far.pinners(files[PINNERS])["pinned"] if PINNERS in files else None
+        fill = far.block_fill(files[BLOCKS], far.pageblock_pages(pti_text), pinned)
     blocks = {}
     for per_zone in pti["blocks"].values():
         for t, n in per_zone.items():
@@ -199,6 +200,14 @@ def fill_table(runs, out, tag="rest"):
     rows += [(f"  of them {t}", lambda f, t=t: f["nearly"].get(t, 0), "{:.0f}") for t in types]
     rows.append(("free MiB inside the nearly free",
                  lambda f: f["nearly_free"] * PAGE_KB / 1024, "{:.0f}"))
+    # Where page_owner named the blocks with a page that cannot move: the
+    # nearly free blocks without one hold movable pages only, which the
+    # attempts' compaction can move out
+    if all(f.get("nearly_pinned") is not None for p in pols for f in fills[p]):
+        rows.append(("nearly free, holding a non-movable page",
+                     lambda f: sum(f["nearly_pinned"].values()), "{:.0f}"))
+        rows += [(f"  of those {t}", lambda f, t=t: f["nearly_pinned"].get(t, 0), "{:.0f}")
+                 for t in types]
     for name, fn, fmt in rows:
         out.append("%-46s" % name + "".join("%28s" % spread([fn(f) for f in fills[p]], fmt)
                                             for p in pols))

@@ -82,7 +82,20 @@ node zone start_pfn type free_pages
 f = far.block_fill(m, 512)
 # 448 free is 64 in use, still nearly free; 447 free is not
 assert f == {"whole": 1, "nearly": {"Fallback": 2, "Reclaimable": 1},
-             "nearly_free": 511 + 448 + 500}, f'
+             "nearly_free": 511 + 448 + 500, "nearly_pinned": None}, f
+# pinned blocks are pfn / 512: 9 (4608, nearly free), 11 (5632, not nearly
+# free) and 13 (6656, full) count for nothing but block 9
+f = far.block_fill(m, 512, [9, 11, 13])
+assert f["nearly_pinned"] == {"Fallback": 1}, f
+assert far.block_fill(m, 512, [])["nearly_pinned"] == {}
+# the table shows the pinned rows only when every boot named its blocks
+import report
+def table(*fills):
+    out = []
+    report.fill_table({"fragavoid": [{"metrics": {"rest": {"fill": x}}} for x in fills]}, out)
+    return "\n".join(out)
+assert "holding a non-movable page" in table(f) and "of those Fallback" in table(f), table(f)
+assert "non-movable" not in table(f, far.block_fill(m, 512)), table(f, far.block_fill(m, 512))'
 
 # guest/pinners.awk (run by busybox awk in the guest, on page_owner's
 # records): pages summed per site in non-movable blocks and non-movable
@@ -110,7 +123,8 @@ t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 			"1 1 Unmovable Movable copy_process" \
 			"3 1 Reclaimable Fallback alloc_buffer_head" | diff - "$sum.out" &&
 		grep -qx "blocks_with_nonmovable 2" "$sum" &&
-		grep -qx "free_in_those_blocks 400" "$sum"; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
+		grep -qx "free_in_those_blocks 400" "$sum" &&
+		[ "$(grep "^pinned_block " "$sum" | sort)" = "$(printf "%s\n" "pinned_block 11" "pinned_block 9")" ]; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
 # guest/bufcache.awk (busybox awk in the guest): the buffer cache's pages
 # per page type, a folio counted by its order, and the buffer_heads' slab
 # pages allocated under __getblk_slow() and other page cache left out
@@ -143,7 +157,13 @@ p = far.pinners("blocks_with_nonmovable 57\nfree_in_those_blocks 9000\n"
 assert p["pinned_blocks"] == 57 and p["pinned_free"] == 9000, p
 assert p["rows"] == [{"pages": 1099, "blocks": 57, "page_type": "Reclaimable",
                       "block_type": "Fallback", "site": "alloc_buffer_head"}], p
-assert far.pinners("") == {"pinned_blocks": None, "pinned_free": None, "rows": []}
+assert p["pinned"] is None, p
+assert far.pinners("") == {"pinned_blocks": None, "pinned": None, "pinned_free": None,
+                           "rows": []}
+# each pinned block listed: the list; one missing: None, not a short list
+assert far.pinners("blocks_with_nonmovable 2\npinned_block 12\npinned_block 9\n"
+                   )["pinned"] == [9, 12]
+assert far.pinners("blocks_with_nonmovable 2\npinned_block 12\n")["pinned"] is None
 assert far.outside_pinned(942, 18428, 9, 512) == 907
 assert far.outside_pinned(10, 18428, 9, 512) == 0
 assert far.outside_pinned(942, 18428, 4, 512) is None'
