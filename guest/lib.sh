@@ -203,7 +203,7 @@ fa_nolost() {
 # not MOVABLE, summed per page type, block type and the first stack frame
 # outside the allocators, largest first, with how many blocks each key
 # touches; and first, how many blocks hold a non-movable page at all, of
-# any block type, and the free pages inside them. Compaction cannot move
+# any block type, which ones, and the free pages inside them. Compaction cannot move
 # those pages; reclaim may still free the reclaimable ones. Reported as the file "page_owner-pinners" of
 # TAG; nothing without page_owner.
 fa_pinners() {
