@@ -203,7 +203,9 @@ fa_nolost() {
 # not MOVABLE, summed per page type, block type and the first stack frame
 # outside the allocators, largest first, with how many blocks each key
 # touches; and first, how many blocks hold a non-movable page at all, of
-# any block type, which ones, and the free pages inside them. Compaction cannot move
+# any block type, which ones, and the free pages inside them. The 25 largest
+# rows are kept, and every row of a MOVABLE block, however small: one such
+# page costs a whole block that compaction could otherwise empty. Compaction cannot move
 # those pages; reclaim may still free the reclaimable ones. Reported as the file "page_owner-pinners" of
 # TAG; nothing without page_owner.
 fa_pinners() {
@@ -215,7 +217,8 @@ fa_pinners() {
 	dd if="$po" bs=65536 2>/dev/null |
 		awk -v sum="$sum" -v map=/sys/kernel/debug/page_grouping/blocks \
 			-v ppb="$(awk '/^Pages per block:/ { print $4 }' /proc/pagetypeinfo)" \
-			-f /lib/fa/pinners.awk | sort -rn | head -n 25 >"$out.rows"
+			-f /lib/fa/pinners.awk | sort -rn |
+		awk 'NR <= 25 || $4 == "Movable"' >"$out.rows"
 	{
 		cat "$sum"
 		echo "pages blocks page_type block_type first_frame"

@@ -29,8 +29,9 @@
 		pinned[block] = 1
 		npinned++
 	}
-	if (pt != "" && (bt != "Movable" || pt != "Movable") && frame != "") {
-		k = pt " " bt " " frame
+	# A record without a frame outside the allocators still counts, as "-"
+	if (pt != "" && (bt != "Movable" || pt != "Movable")) {
+		k = pt " " bt " " (frame != "" ? frame : "-")
 		pages[k] += n
 		if (!((k, block) in seen)) { seen[k, block] = 1; blocks[k]++ }
 	}

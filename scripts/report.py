@@ -216,8 +216,9 @@ def fill_table(runs, out, tag="rest"):
 def pinner_table(runs, out, top=8):
     """What pins blocks at rest, before the attempts (the pages that are not
     movable, and the movable pages of non-movable blocks):
-    page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat;
-    and how many blocks the boot had pinned, before the load."""
+    page_owner's allocation sites (guest/lib.sh fa_pinners), first repeat,
+    the largest @top and every one in a MOVABLE block; and how many blocks
+    the boot had pinned, before the load."""
     pols = [p for p in POLICIES if runs.get(p) and (runs[p][0]["pinners"]["rows"] or
                                                    runs[p][0]["pinners"]["pinned_blocks"])]
     if not pols:
@@ -239,7 +240,11 @@ def pinner_table(runs, out, top=8):
             continue
         out.append(f"  {p}:{held} pages, blocks touched, page type, block type,"
                    " allocation site:")
-        for r in pin["rows"][:top]:
+        # A page of a MOVABLE block that cannot move costs a whole block,
+        # however few its pages: those rows are shown past the largest
+        shown = pin["rows"][:top] + [r for r in pin["rows"][top:]
+                                     if r["block_type"] == "Movable"]
+        for r in shown:
             out.append("    %6d %5d  %-12s %-12s %s" % (r["pages"], r["blocks"], r["page_type"],
                                                         r["block_type"], r["site"]))
 

@@ -101,7 +101,8 @@ assert "non-movable" not in table(f, far.block_fill(m, 512)), table(f, far.block
 # records): pages summed per site in non-movable blocks and non-movable
 # pages in movable blocks, the first frame
 # outside the allocators, blocks with a non-movable page counted once, and
-# the free pages inside them from the block map
+# the free pages inside them from the block map; a page whose every frame
+# is the allocator's still counts, as site "-"
 t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 	sh -c 'sum=$(mktemp) && printf "%s\n" "0 DMA32 4608 Fallback 100" "0 DMA32 5120 Fallback 7" \
 	"0 DMA32 5632 Movable 300" "0 DMA32 6144 Movable 512" >"$sum.map" && printf "%s\n" \
@@ -117,14 +118,18 @@ t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 " handle_mm_fault+0x1/0x2" "" \
 "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
 "PFN 0x1600 type Unmovable Block 11 type Movable Flags 0x0()" \
-" copy_process+0x1/0x2" "" |
+" copy_process+0x1/0x2" "" \
+"Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
+"PFN 0x1a00 type Unmovable Block 13 type Movable Flags 0x0()" \
+" post_alloc_hook+0x1/0x2" " get_page_from_freelist+0x1/0x2" "" |
 		busybox awk -v sum="$sum" -v map="$sum.map" -v ppb=512 -f guest/pinners.awk | sort >"$sum.out" &&
 		printf "%s\n" "1 1 Movable Fallback handle_mm_fault" \
+			"1 1 Unmovable Movable -" \
 			"1 1 Unmovable Movable copy_process" \
 			"3 1 Reclaimable Fallback alloc_buffer_head" | diff - "$sum.out" &&
-		grep -qx "blocks_with_nonmovable 2" "$sum" &&
+		grep -qx "blocks_with_nonmovable 3" "$sum" &&
 		grep -qx "free_in_those_blocks 400" "$sum" &&
-		[ "$(grep "^pinned_block " "$sum" | sort)" = "$(printf "%s\n" "pinned_block 11" "pinned_block 9")" ]; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
+		[ "$(grep "^pinned_block " "$sum" | sort)" = "$(printf "%s\n" "pinned_block 11" "pinned_block 13" "pinned_block 9")" ]; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
 # guest/bufcache.awk (busybox awk in the guest): the buffer cache's pages
 # per page type, a folio counted by its order, and the buffer_heads' slab
 # pages allocated under __getblk_slow() and other page cache left out
@@ -168,8 +173,9 @@ assert far.outside_pinned(942, 18428, 9, 512) == 907
 assert far.outside_pinned(10, 18428, 9, 512) == 0
 assert far.outside_pinned(942, 18428, 4, 512) is None'
 
-# The at-rest pinners table says what the boot had pinned before the load
-t_check host.pinners-boot "report.py's pinners table lacks the blocks pinned before the load" \
+# The at-rest pinners table says what the boot had pinned before the load,
+# and past its largest rows, the small ones of MOVABLE blocks
+t_check host.pinners-boot "report.py's pinners table lacks the blocks pinned before the load or a MOVABLE block's row" \
 	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far, report
 rest = far.pinners("blocks_with_nonmovable 76\nfree_in_those_blocks 26725\n"
                    "1 1 Unmovable Fallback copy_process\n")
@@ -178,7 +184,14 @@ out = []
 report.pinner_table({"fragavoid": [{"pinners": rest, "pinners_boot": boot}]}, out)
 text = "\n".join(out)
 assert "76 blocks hold" in text and "104 MiB free inside them" in text, text
-assert "before the load, 33 blocks with 22 MiB free inside" in text, text'
+assert "before the load, 33 blocks with 22 MiB free inside" in text, text
+# past the largest rows, only those of MOVABLE blocks
+rows = "".join("%d 1 Unmovable Fallback site%d\n" % (100 - i, i) for i in range(3))
+rest = far.pinners(rows + "1 1 Unmovable Fallback small\n1 1 Reclaimable Movable stray\n")
+out = []
+report.pinner_table({"fragavoid": [{"pinners": rest, "pinners_boot": boot}]}, out, top=3)
+text = "\n".join(out)
+assert "site2" in text and "stray" in text and "small" not in text, text'
 
 # guest/sample.awk (busybox awk in the guest, once a second during the
 # attempts) and fa_results.samples: one event per sample, the memory in kB,
