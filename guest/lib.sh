@@ -198,12 +198,18 @@ fa_nolost() {
 	fa_snapshot "$1"
 }
 
+# A nearly free pageblock has this many pages in use or fewer (and one at
+# least): scripts/fa_results.py NEARLY_FREE_USED, which counts them from the
+# block map
+FA_NEARLY_FREE_USED=64
+
 # fa_pinners TAG: what holds the pages of the non-movable pageblocks, from
 # page_owner (boot with page_owner=on): allocated pages of blocks that are
 # not MOVABLE, summed per page type, block type and the first stack frame
 # outside the allocators, largest first, with how many blocks each key
 # touches; and first, how many blocks hold a non-movable page at all, of
-# any block type, which ones, and the free pages inside them. The 25 largest
+# any block type, which ones, and the free pages inside them; per site, the
+# nearly free blocks it holds and those it alone holds. The 25 largest
 # rows are kept, and every row of a MOVABLE block, however small: one such
 # page costs a whole block that compaction could otherwise empty. Compaction cannot move
 # those pages; reclaim may still free the reclaimable ones. Reported as the file "page_owner-pinners" of
@@ -216,6 +222,7 @@ fa_pinners() {
 	# page_owner fails a read() too small for a whole record: dd's is not
 	dd if="$po" bs=65536 2>/dev/null |
 		awk -v sum="$sum" -v map=/sys/kernel/debug/page_grouping/blocks \
+			-v nearly="$FA_NEARLY_FREE_USED" \
 			-v ppb="$(awk '/^Pages per block:/ { print $4 }' /proc/pagetypeinfo)" \
 			-f /lib/fa/pinners.awk | sort -rn |
 		awk 'NR <= 25 || $4 == "Movable"' >"$out.rows"

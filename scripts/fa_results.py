@@ -194,9 +194,13 @@ def pinners(text):
     pfn / pageblock pages, in order (None unless each is listed: an older
     guest listed none), "pinned_free": free pages inside them (None if not
     reported), "rows": [{pages, blocks, page_type, block_type, site}],
-    largest first}"""
-    out = {"pinned_blocks": None, "pinned": None, "pinned_free": None, "rows": []}
-    listed = set()
+    largest first, "nearly_pinned": the nearly free blocks holding a page
+    that cannot move and "nearly_held": {"page_type site": [alone, held]},
+    those in which the site's pages are the only such and those in which
+    it has one (both None if not reported)}"""
+    out = {"pinned_blocks": None, "pinned": None, "pinned_free": None, "rows": [],
+           "nearly_pinned": None, "nearly_held": None}
+    listed, held = set(), {}
     for line in text.splitlines():
         f = line.split()
         if len(f) == 2 and f[0] == "blocks_with_nonmovable" and f[1].isdigit():
@@ -205,11 +209,17 @@ def pinners(text):
             listed.add(int(f[1]))
         elif len(f) == 2 and f[0] == "free_in_those_blocks" and f[1].isdigit():
             out["pinned_free"] = int(f[1])
+        elif len(f) == 2 and f[0] == "nearly_pinned" and f[1].isdigit():
+            out["nearly_pinned"] = int(f[1])
+        elif len(f) == 5 and f[0] == "nearly_held" and f[1].isdigit() and f[2].isdigit():
+            held[f"{f[3]} {f[4]}"] = [int(f[1]), int(f[2])]
         elif len(f) == 5 and f[0].isdigit() and f[1].isdigit():
             out["rows"].append({"pages": int(f[0]), "blocks": int(f[1]), "page_type": f[2],
                                 "block_type": f[3], "site": f[4]})
     if out["pinned_blocks"] is not None and len(listed) == out["pinned_blocks"]:
         out["pinned"] = sorted(listed)
+    if out["nearly_pinned"] is not None:
+        out["nearly_held"] = held
     return out
 
 

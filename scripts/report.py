@@ -249,6 +249,39 @@ def pinner_table(runs, out, top=8):
                                                         r["block_type"], r["site"]))
 
 
+def nearly_held_table(runs, out, top=12):
+    """At rest, before the attempts: per allocation site, the nearly free
+    blocks in which it alone has a page that cannot move (page_owner, guest/
+    pinners.awk): the blocks that placing its pages elsewhere would have left
+    for compaction to empty; and those it shares with other sites. Mean over
+    the repeats; the @top sites that alone hold the most."""
+    pols = [p for p in POLICIES if runs.get(p) and
+            all(r["pinners"].get("nearly_held") is not None for r in runs[p])]
+    if not pols:
+        return
+
+    def mean(p, fn):
+        return statistics.mean(fn(r["pinners"]) for r in runs[p])
+    keys = {k for p in pols for r in runs[p] for k in r["pinners"]["nearly_held"]}
+    held = {(p, k): [mean(p, lambda pin, k=k, i=i: pin["nearly_held"].get(k, [0, 0])[i])
+                     for i in (0, 1)] for p in pols for k in keys}
+    keys = sorted(keys, key=lambda k: (-max(held[p, k][0] for p in pols),
+                                       -max(held[p, k][1] for p in pols), k))
+    out.append("\nAt rest, before the attempts: the nearly free blocks that a page which cannot"
+               " move keeps from being emptied, per page type and allocation site: the blocks"
+               " it alone holds, of those it has a page in (page_owner; mean over repeats)")
+    out.append("%-46s" % "" + "".join("%20s" % p for p in pols))
+    out.append("%-46s" % "nearly free, holding a non-movable page" +
+               "".join("%20.1f" % mean(p, lambda pin: pin["nearly_pinned"]) for p in pols))
+    out.append("%-46s" % "  held by two sites or more" +
+               "".join("%20.1f" % mean(p, lambda pin: pin["nearly_pinned"] -
+                                       sum(a for a, _ in pin["nearly_held"].values()))
+                       for p in pols))
+    for k in keys[:top]:
+        out.append("%-46s" % f"  {k}"[:46] +
+                   "".join("%20s" % ("%.1f of %.1f" % tuple(held[p, k])) for p in pols))
+
+
 SAMPLED = (("free", "free"), ("file", "file LRU"), ("anon", "anon"), ("slab", "slab"))
 
 
@@ -426,6 +459,7 @@ def main():
     sample_table(runs, out)
     fill_table(runs, out)
     pinner_table(runs, out)
+    nearly_held_table(runs, out)
     pics = pictures(runs, args.outdir)
     text = "\n".join(out)
     print(text)

@@ -130,6 +130,38 @@ t_check host.pinners "guest/pinners.awk misreads page_owner records" \
 		grep -qx "blocks_with_nonmovable 3" "$sum" &&
 		grep -qx "free_in_those_blocks 400" "$sum" &&
 		[ "$(grep "^pinned_block " "$sum" | sort)" = "$(printf "%s\n" "pinned_block 11" "pinned_block 13" "pinned_block 9")" ]; rc=$?; rm -f "$sum" "$sum.out" "$sum.map"; exit $rc'
+# guest/pinners.awk with -v nearly: per site, the nearly free blocks (the
+# map's, 64 pages in use or fewer) in which it has a page that cannot move,
+# and those in which it is the only one; a movable page holds no block, a
+# block that is not nearly free or not in the map is not counted; without
+# the map, no such line at all (not a count of none)
+t_check host.pinners-nearly "guest/pinners.awk miscounts the nearly free blocks a site holds" \
+	sh -c 'sum=$(mktemp) && printf "%s\n" "0 DMA32 10240 Fallback 500" "0 DMA32 10752 Fallback 480" \
+	"0 DMA32 11264 Fallback 100" "0 DMA32 11776 Movable 510" >"$sum.map" && rec() {
+		printf "%s\n" "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 (sh), ts 1 ns" \
+			"PFN $1 type $2 Block $3 type $4 Flags 0x0()" " $5+0x1/0x2" ""
+	} && { rec 0x2800 Unmovable 20 Fallback copy_process
+		rec 0x2a00 Unmovable 21 Fallback copy_process
+		rec 0x2a01 Reclaimable 21 Fallback __d_alloc
+		rec 0x2c00 Unmovable 22 Fallback pipe_write
+		rec 0x2e00 Movable 23 Movable handle_mm_fault
+		rec 0x2e01 Reclaimable 23 Movable alloc_inode
+		rec 0x3000 Unmovable 24 Fallback foo; } >"$sum.po" &&
+		busybox awk -v sum="$sum.nomap" -v ppb=512 -v nearly=64 -f guest/pinners.awk \
+			"$sum.po" >/dev/null && ! grep -q "^nearly_" "$sum.nomap" &&
+		busybox awk -v sum="$sum" -v map="$sum.map" -v ppb=512 -v nearly=64 \
+			-f guest/pinners.awk "$sum.po" >/dev/null &&
+		grep "^nearly_" "$sum" | sort | diff - /dev/fd/3 3<<EOT; rc=$?; rm -f "$sum" "$sum".*; exit $rc
+nearly_held 0 1 Reclaimable __d_alloc
+nearly_held 1 1 Reclaimable alloc_inode
+nearly_held 1 2 Unmovable copy_process
+nearly_pinned 3
+EOT'
+# guest/lib.sh counts nearly free blocks as fa_results does
+t_check host.nearly-free-used "guest/lib.sh FA_NEARLY_FREE_USED differs from fa_results.NEARLY_FREE_USED" \
+	"$FA_PYTHON" -c 'import re, sys; sys.path.insert(0, "scripts"); import fa_results as far
+v = re.search(r"^FA_NEARLY_FREE_USED=(\d+)$", open("guest/lib.sh").read(), re.M)
+assert v and int(v.group(1)) == far.NEARLY_FREE_USED, v'
 # guest/bufcache.awk (busybox awk in the guest): the buffer cache's pages
 # per page type, a folio counted by its order, and the buffer_heads' slab
 # pages allocated under __getblk_slow() and other page cache left out
@@ -164,11 +196,18 @@ assert p["rows"] == [{"pages": 1099, "blocks": 57, "page_type": "Reclaimable",
                       "block_type": "Fallback", "site": "alloc_buffer_head"}], p
 assert p["pinned"] is None, p
 assert far.pinners("") == {"pinned_blocks": None, "pinned": None, "pinned_free": None,
-                           "rows": []}
+                           "rows": [], "nearly_pinned": None, "nearly_held": None}
 # each pinned block listed: the list; one missing: None, not a short list
 assert far.pinners("blocks_with_nonmovable 2\npinned_block 12\npinned_block 9\n"
                    )["pinned"] == [9, 12]
 assert far.pinners("blocks_with_nonmovable 2\npinned_block 12\n")["pinned"] is None
+# the nearly free blocks each site holds: none reported is not none held
+assert far.pinners("")["nearly_held"] is None and far.pinners("")["nearly_pinned"] is None
+n = far.pinners("nearly_pinned 3\nnearly_held 1 2 Unmovable copy_process\n"
+                "nearly_held 0 1 Reclaimable __d_alloc\n")
+assert n["nearly_pinned"] == 3 and n["rows"] == [], n
+assert n["nearly_held"] == {"Unmovable copy_process": [1, 2], "Reclaimable __d_alloc": [0, 1]}, n
+assert far.pinners("nearly_pinned 0\n")["nearly_held"] == {}
 assert far.outside_pinned(942, 18428, 9, 512) == 907
 assert far.outside_pinned(10, 18428, 9, 512) == 0
 assert far.outside_pinned(942, 18428, 4, 512) is None'
@@ -192,6 +231,29 @@ out = []
 report.pinner_table({"fragavoid": [{"pinners": rest, "pinners_boot": boot}]}, out, top=3)
 text = "\n".join(out)
 assert "site2" in text and "stray" in text and "small" not in text, text'
+
+# The table of nearly free blocks per site: means over the repeats, the
+# sites that alone hold the most first, and the blocks no one site holds
+t_check host.nearly-held-table "report.py's table of nearly free blocks per site is wrong" \
+	"$FA_PYTHON" -c 'import sys; sys.path.insert(0, "scripts"); import fa_results as far, report
+a = far.pinners("nearly_pinned 4\nnearly_held 1 3 Unmovable copy_process\n"
+                "nearly_held 2 2 Reclaimable alloc_inode\n")
+b = far.pinners("nearly_pinned 2\nnearly_held 0 1 Unmovable copy_process\n"
+                "nearly_held 0 2 Reclaimable alloc_inode\n")
+old = far.pinners("blocks_with_nonmovable 2\n")
+out = []
+report.nearly_held_table({"fragavoid": [{"pinners": a}, {"pinners": b}],
+                          "mobility": [{"pinners": old}]}, out)
+text = "\n".join(out)
+lines = [ln.split() for ln in out]
+assert "mobility" not in text, text
+assert ["held", "by", "two", "sites", "or", "more", "1.5"] in lines, text
+rows = [ln for ln in lines if ln[0] in ("Unmovable", "Reclaimable")]
+assert rows == [["Reclaimable", "alloc_inode", "1.0", "of", "2.0"],
+                ["Unmovable", "copy_process", "0.5", "of", "2.0"]], text
+out = []
+report.nearly_held_table({"mobility": [{"pinners": old}]}, out)
+assert out == [], out'
 
 # guest/sample.awk (busybox awk in the guest, once a second during the
 # attempts) and fa_results.samples: one event per sample, the memory in kB,
