@@ -1,15 +1,35 @@
 # shellcheck shell=bash
 # Guest integration tests, for each placement policy: the kernel boots and
 # runs the requested policy, the free lists add up at rest and after a mixed
-# workload, no page is lost by the workload, the buffer cache has the page
-# type the policy gives it, page_owner's tables leave no free tail in the
-# blocks they keep, and the console shows no kernel report.
+# workload, the slab walk that measures at rest allocates no dentry, no
+# page is lost by the workload, the buffer cache has the page type the
+# policy gives it, page_owner's tables leave no free tail in the blocks
+# they keep, and the console shows no kernel report.
+
+# t_slabwalk NAME PREFIX: the smoke boot's slab walk, after drop_caches,
+# went through at least 20 caches' shrink files and allocated at most 8
+# dentries (its files held open; a walk that looks them up again
+# allocates two per cache)
+t_slabwalk() {
+	local walk caches dentries
+	walk=$(grep '"event":"slabwalk"' "$2.results" 2>/dev/null)
+	caches=$(echo "$walk" | sed -n 's/.*"caches":"\([0-9]*\)".*/\1/p')
+	dentries=$(echo "$walk" | sed -n 's/.*"dentries":"\(-\{0,1\}[0-9]*\)".*/\1/p')
+	if [ -z "$caches" ] || [ -z "$dentries" ]; then
+		t_fail "$1" "no slab walk reported (results: $2.results)"
+	elif [ "$caches" -lt 20 ] || [ "$dentries" -gt 8 ]; then
+		t_fail "$1" "the walk of $caches caches' shrink files allocated $dentries dentries"
+	else
+		t_pass "$1"
+	fi
+}
 
 for pol in $FA_POLICIES; do
 	prefix=$T_OUT/smoke-$pol
 	if "$FA_TOP/scripts/boot.sh" -m 512 -t 300 -o "$prefix" -- smoke page_grouping="$pol"; then
 		t_pass "guest.$pol.smoke.boot"
 		t_guest_checks "guest.$pol.smoke" "$prefix" "$pol"
+		t_slabwalk "guest.$pol.smoke.slabwalk" "$prefix"
 	else
 		t_fail "guest.$pol.smoke.boot" "status $? (console: $prefix.console)"
 	fi

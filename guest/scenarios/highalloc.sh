@@ -4,7 +4,9 @@
 # caches give back their empty slabs (SLUB keeps them until asked; the
 # seed's SLAB reaped them every few seconds) and the same attempts are made
 # at rest. What pins pageblocks (page_owner) is recorded before the load
-# too: the boot's own share of what pins them at rest.
+# too: the boot's own share of what pins them at rest. The slab caches'
+# shrink files are opened before the load too, so that shrinking them at
+# rest allocates nothing (fa_hold_slab_files).
 # Kernel args (fa.NAME=): warmup (s, 60), order (9), count (default: 95% of
 # memory in blocks of that order, as mmtests' stress-highalloc), interval
 # (ms, default: 16 MB/s), class (user), order10 (seed's run: 160 attempts
@@ -22,6 +24,7 @@ order10=$(fa_arg order10 1)
 fa_event plan order "$order" count "$count" interval_ms "$interval" \
 	class "$class" warmup_s "$warmup" mem_kb "$mem_kb"
 
+fa_hold_slab_files
 fa_snapshot before
 fa_pinners before
 fragload --seconds 86400 --dir "$dir" --cache-mb $((mem_kb * 3 / 2048)) \
@@ -40,6 +43,7 @@ rm -rf "$dir"/cache-* "$dir"/small
 fa_checkpoint "$dir" || exit 1
 fa_settle
 fa_shrink_slabs
+fa_event slabwalk caches "$(wc -l <"$FA_SLAB_FILES")" dentries "$FA_WALK_DENTRIES"
 fa_snapshot rest
 fa_pinners rest
 fa_attempts rest "$order" "$count" "$interval" "$class" || exit 1

@@ -104,6 +104,7 @@ fa_event plan blocks "$nblocks" dimms "$ndimm" block_kb "$block_kb" \
 blocks | while read -r n dimm; do
 	fa_out "{\"event\":\"layout\",\"block\":$n,\"dimm\":\"$dimm\",\"zones\":\"$(cat "$mem/memory$n/valid_zones" | tr ' ' ',')\",\"state\":\"$(cat "$mem/memory$n/state")\"}"
 done
+fa_hold_slab_files
 fa_settle
 fa_check_freelists
 free0=$(fa_free_total)
