@@ -53,8 +53,11 @@ selftests: initramfs
 	@scripts/build-selftests.sh
 
 # One boot: make boot SCENARIO=smoke POLICY=none [MEM=1024] [ARGS="..."]
+# (with fa.build=TREE in ARGS, this machine's root is shared for
+# fragload's realistic mode)
 boot: all
-	@scripts/boot.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) -o $(CURDIR)/build/logs/boot-$(SCENARIO)-$(POLICY) \
+	@scripts/boot.sh -m $(MEM) -c $(CPUS) -t $(TIMEOUT) $(if $(findstring fa.build=,$(ARGS)),-r) \
+		-o $(CURDIR)/build/logs/boot-$(SCENARIO)-$(POLICY) \
 		-- $(SCENARIO) page_grouping=$(POLICY) $(ARGS)
 
 # The main job: the experiments, side by side for each placement policy.

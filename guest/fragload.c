@@ -10,11 +10,20 @@
  *   anon    children map, touch and drop anonymous memory and exit, so page
  *           tables and kernel stacks (unmovable) are scattered through time
  *   pipes   pipes filled and held for the whole run (pinned kernel pages)
+ * and, in the realistic mode (--root and --build), as the seed's kernel
+ * compile and updatedb:
+ *   build   a real kernel build (make tinyconfig vmlinux, then make clean,
+ *           over and over) with the compiler of the tree mounted at ROOT
+ *           (the host's, shared read-only over 9p), chrooted into it, of
+ *           the source tree SRC there, into ROOT/tmp/fragload-build
+ *   walk    ROOT/SRC walked again and again, every entry stat()ed
  * The same --seed gives the same sequence of sizes and names. SIGTERM or
  * SIGINT ends the run early, as cleanly as the timer does.
  */
+#define _GNU_SOURCE	/* nftw() */
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdint.h>
@@ -38,6 +47,9 @@ struct opts {
 	unsigned int procs;
 	unsigned int pipes;
 	uint64_t seed;
+	const char *root;
+	const char *build;
+	unsigned int jobs;
 };
 
 static volatile sig_atomic_t stop;
@@ -195,9 +207,81 @@ static pid_t spawn(void (*fn)(const struct opts *, uint64_t),
 		die("fork");
 	if (pid == 0) {
 		fn(o, seed);
+		fflush(stdout);	/* _exit() would drop what the job printed */
 		_exit(0);
 	}
 	return pid;
+}
+
+/*
+ * One build round after another, each a process group of its own so that
+ * the end of the run stops the compilers too. make's output goes to the
+ * build directory's log.
+ */
+static void job_build(const struct opts *o, uint64_t seed)
+{
+	unsigned int rounds = 0;
+	char cmd[8192];
+	int status;
+
+	(void)seed;
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p /tmp/fragload-build && cd %s && "
+		 "{ make O=/tmp/fragload-build -j%u tinyconfig vmlinux; "
+		 "make O=/tmp/fragload-build clean; } >>/tmp/fragload-build/log 2>&1",
+		 o->build, o->jobs);
+	while (!stop) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
+			setpgid(0, 0);
+			if (chroot(o->root) || chdir("/"))
+				perror(o->root);
+			else
+				execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+			_exit(127);
+		}
+		setpgid(pid, pid);
+		rounds++;
+		/* The timer's signal restarts waitpid(): poll instead */
+		while (waitpid(pid, &status, WNOHANG) == 0) {
+			if (stop)
+				kill(-pid, SIGKILL);
+			sleep(1);
+		}
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+			fprintf(stderr, "fragload: build: no shell under %s\n", o->root);
+			exit(1);
+		}
+	}
+	printf("fragload: build: %u rounds started\n", rounds);
+}
+
+static unsigned long walked;
+
+static int walk_one(const char *path, const struct stat *st, int type,
+		    struct FTW *ftw)
+{
+	(void)path, (void)st, (void)type, (void)ftw;
+	walked++;
+	return stop;	/* non-zero ends the walk */
+}
+
+static void job_walk(const struct opts *o, uint64_t seed)
+{
+	char path[4096];
+	unsigned int rounds = 0;
+
+	(void)seed;
+	snprintf(path, sizeof(path), "%s/%s", o->root, o->build);
+	while (!stop) {
+		if (nftw(path, walk_one, 32, FTW_PHYS) < 0)
+			die(path);
+		rounds++;
+	}
+	printf("fragload: walk: %lu entries in %u rounds\n", walked, rounds);
 }
 
 static void pipes_adapter(const struct opts *o, uint64_t seed)
@@ -218,6 +302,11 @@ static void usage(FILE *out)
 	      "  -p, --procs N     anonymous children alive at once (default 4)\n"
 	      "  -P, --pipes N     pipes filled and held (default 64)\n"
 	      "  -s, --seed N      random seed (default 1)\n"
+	      "  -r, --root DIR    realistic mode: the tree with the compiler (a\n"
+	      "                    system root, e.g. the host's over 9p)\n"
+	      "  -b, --build SRC   realistic mode: the kernel source tree, a path\n"
+	      "                    inside --root; built and walked\n"
+	      "  -j, --jobs N      realistic mode: make -j (default 2, 1..64)\n"
 	      "  -h, --help        this text\n", out);
 }
 
@@ -232,15 +321,18 @@ int main(int argc, char **argv)
 		{ "procs", required_argument, NULL, 'p' },
 		{ "pipes", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "root", required_argument, NULL, 'r' },
+		{ "build", required_argument, NULL, 'b' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { 30, "/tmp", 256, 2000, 32, 4, 64, 1 };
-	pid_t pids[4];
+	struct opts o = { 30, "/tmp", 256, 2000, 32, 4, 64, 1, NULL, NULL, 2 };
+	pid_t pids[6];
 	time_t t0 = time(NULL);
-	int c, status, rc = 0;
+	int c, n, status, rc = 0;
 
-	while ((c = getopt_long(argc, argv, "t:d:c:f:a:p:P:s:h", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:d:c:f:a:p:P:s:r:b:j:h", lopts, NULL)) != -1) {
 		switch (c) {
 		case 't': o.seconds = fa_parse_num("fragload", "seconds", optarg, 1, 86400); break;
 		case 'd': o.dir = optarg; break;
@@ -250,12 +342,24 @@ int main(int argc, char **argv)
 		case 'p': o.procs = fa_parse_num("fragload", "procs", optarg, 0, 256); break;
 		case 'P': o.pipes = fa_parse_num("fragload", "pipes", optarg, 0, 100000); break;
 		case 's': o.seed = fa_parse_num("fragload", "seed", optarg, 1, ~0UL); break;
+		case 'r': o.root = optarg; break;
+		case 'b': o.build = optarg; break;
+		case 'j': o.jobs = fa_parse_num("fragload", "jobs", optarg, 1, 64); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
 	if (optind != argc) {
 		usage(stderr);
+		return 2;
+	}
+	if (!o.root != !o.build) {
+		fputs("fragload: --root and --build go together (realistic mode)\n", stderr);
+		return 2;
+	}
+	if (o.build && o.build[0] != '/') {
+		fprintf(stderr, "fragload: --build '%s': expected an absolute path inside --root\n",
+			o.build);
 		return 2;
 	}
 
@@ -267,11 +371,16 @@ int main(int argc, char **argv)
 	pids[1] = spawn(job_files, &o, o.seed * 3);
 	pids[2] = spawn(job_anon, &o, o.seed * 7);
 	pids[3] = spawn(pipes_adapter, &o, 0);
+	n = 4;
+	if (o.root) {
+		pids[n++] = spawn(job_build, &o, 0);
+		pids[n++] = spawn(job_walk, &o, 0);
+	}
 	while (!stop && time(NULL) - t0 < o.seconds)
 		sleep(1);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < n; i++)
 		kill(pids[i], SIGALRM);
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < n; i++) {
 		if (waitpid(pids[i], &status, 0) < 0 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status))
 			rc = 1;

@@ -147,6 +147,26 @@ fa_hold_slab_files() {
 	mv "$FA_SLAB_FILES.new" "$FA_SLAB_FILES"
 }
 
+# fa_host_root DIR: the host's root file system, which boot.sh -r shares
+# read-only over 9p, mounted at FA_HOST for fragload's realistic mode, as
+# virtme does (cache=loose: its page cache, dentries and inodes are the
+# guest's to keep and reclaim, as a local disk's would be); the guest's
+# /dev and /proc over the host's, and DIR, writable, over its /tmp, so
+# that the host's compiler runs chrooted there. Nothing if mounted already.
+FA_HOST=/host
+fa_host_root() {
+	grep -q " $FA_HOST 9p " /proc/mounts && return 0
+	mkdir -p "$FA_HOST" &&
+		mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
+			hostroot "$FA_HOST" &&
+		mount -t devtmpfs devtmpfs "$FA_HOST/dev" &&
+		mount -t proc proc "$FA_HOST/proc" &&
+		mount -o bind "$1" "$FA_HOST/tmp" || {
+		echo "fa_host_root: cannot mount the host's root (boot.sh -r shares it)" >&2
+		return 1
+	}
+}
+
 # fa_dentries: dentries allocated (sysctl files give a one-byte read, as
 # the shell's read builtin makes, a value cut to its first digit)
 fa_dentries() { awk '{ print $1 }' /proc/sys/fs/dentry-state; }

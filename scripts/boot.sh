@@ -2,9 +2,12 @@
 # Boot the guest kernel + initramfs in QEMU and run one scenario.
 #
 # usage: boot.sh [-k bzImage] [-i initramfs] [-m MiB] [-c cpus] [-t seconds]
-#                [-d disk.img] [-D COUNTxMiB] [-a tcg|kvm] [-o PREFIX]
+#                [-d disk.img] [-D COUNTxMiB] [-a tcg|kvm] [-o PREFIX] [-r]
 #                [-q qemu-arg]... -- SCENARIO [KERNEL-ARG...]
 #
+# -r shares this machine's root file system with the guest, read-only,
+# over 9p (mount tag hostroot), as virtme does: fragload's realistic mode
+# runs its compiler there (guest/lib.sh fa_host_root).
 # -D adds hot-pluggable memory: COUNT pc-dimm devices dimm0.. of MiB each
 # (slot N is dimmN), and a QEMU monitor on PREFIX.mon through which the
 # guest may unplug them: a '{"event":"device_del","id":"dimmN"}' line on
@@ -23,13 +26,14 @@ set -eu
 kernel=$FA_OBJ/arch/x86/boot/bzImage
 initrd=$FA_BUILD/initramfs.cpio.gz
 mem=1024 cpus=2 timeout=600 disk="" dimms="" accel=${ACCEL:-tcg} prefix="" extra=()
-usage() { sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
-while getopts "k:i:m:c:t:d:D:a:o:q:h" o; do
+usage() { sed -n '3,/^# The body/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-2}"; }
+while getopts "k:i:m:c:t:d:D:a:o:q:rh" o; do
 	case $o in
 	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; m) mem=$OPTARG ;;
 	c) cpus=$OPTARG ;; t) timeout=$OPTARG ;; d) disk=$OPTARG ;;
 	D) dimms=$OPTARG ;;
 	a) accel=$OPTARG ;; o) prefix=$OPTARG ;; q) extra+=("$OPTARG") ;;
+	r) extra+=(-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap) ;;
 	h) usage 0 ;; *) usage ;;
 	esac
 done

@@ -11,6 +11,10 @@
 #              and removes every DIMM it can (guest/scenarios/hotremove.sh);
 #              once per repeat the reference: stock placement with the
 #              DIMMs in ZONE_MOVABLE.
+# -a adds kernel arguments (fa.NAME=, see the scenarios); with
+# fa.build=TREE the highalloc guests run fragload's realistic mode, a build
+# of TREE (a kernel source tree on this machine, whose root boot.sh -r
+# shares read-only) with this machine's compiler, and a walk of it.
 # Then print the tables side by side; results and pictures go to OUTDIR.
 # The body is a function, parsed whole before it runs: editing this file
 # while it runs cannot change what the running copy does (and "exit" on the
@@ -32,6 +36,16 @@ done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || set -- $FA_POLICIES
 "$FA_TOP/scripts/validate.sh" experiments "$experiments" dimms "$dimms" hotremove_mem "$hr_mem" || exit 2
+# shellcheck disable=SC2086 # the kernel arguments, one word each
+build=$(printf '%s\n' $args | sed -n 's/^fa\.build=//p' | tail -n 1)
+case $build in
+"") ;;
+/*) [ -f "$build/Makefile" ] || {
+	echo "run.sh: fa.build=$build: no source tree there (no Makefile); nothing was run" >&2
+	exit 2
+} ;;
+*) echo "run.sh: fa.build=$build: expected an absolute path; nothing was run" >&2; exit 2 ;;
+esac
 case " $experiments " in *" highalloc "*) highalloc=1 ;; *) highalloc="" ;; esac
 case " $experiments " in *" hotremove "*) hotremove=1 ;; *) hotremove="" ;; esac
 mkdir -p "$out/hotremove"
@@ -59,13 +73,15 @@ rm -f "$FA_BUILD/disk.img"
 
 # highalloc_boot POLICY REPEAT
 highalloc_boot() {
-	local pol=$1 r=$2 t0
+	local pol=$1 r=$2 t0 share=""
+	# fragload's realistic mode builds a tree of this machine's, in its root
+	case " $args " in *" fa.build="*) share=-r ;; esac
 	n=$((n + 1))
 	step "[$n/$total] highalloc, policy $pol, repeat $r: load, attempts under load and at rest (console: $out/$pol-r$r.console)"
 	"$FA_TOP/scripts/mkdisk.sh" "$FA_BUILD/disk.img" $((mem * 2))
 	t0=$(fa_now)
 	# shellcheck disable=SC2086
-	"$FA_TOP/scripts/boot.sh" -m "$mem" -c "$cpus" -t "$timeout" \
+	"$FA_TOP/scripts/boot.sh" -m "$mem" -c "$cpus" -t "$timeout" $share \
 		-d "$FA_BUILD/disk.img" -o "$out/$pol-r$r" -- highalloc \
 		page_grouping="$pol" page_owner=on $args ||
 		die "run (highalloc, policy $pol, repeat $r)" "$out/$pol-r$r.console" "the guest scenario failed"
