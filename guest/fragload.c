@@ -15,7 +15,9 @@
  *   build   a real kernel build (make tinyconfig vmlinux, then make clean,
  *           over and over) with the compiler of the tree mounted at ROOT
  *           (the host's, shared read-only over 9p), chrooted into it, of
- *           the source tree SRC there, into ROOT/tmp/fragload-build
+ *           the source tree SRC there, into ROOT/mnt/fragload-build (the
+ *           caller mounts something writable on ROOT/mnt; the compiler's
+ *           temporary files go there too, ROOT/tmp may be read-only)
  *   walk    ROOT/SRC walked again and again, every entry stat()ed
  * The same --seed gives the same sequence of sizes and names. SIGTERM or
  * SIGINT ends the run early, as cleanly as the timer does.
@@ -226,9 +228,9 @@ static void job_build(const struct opts *o, uint64_t seed)
 
 	(void)seed;
 	snprintf(cmd, sizeof(cmd),
-		 "mkdir -p /tmp/fragload-build && cd %s && "
-		 "{ make O=/tmp/fragload-build -j%u tinyconfig vmlinux; "
-		 "make O=/tmp/fragload-build clean; } >>/tmp/fragload-build/log 2>&1",
+		 "export TMPDIR=/mnt/fragload-tmp && mkdir -p $TMPDIR /mnt/fragload-build && "
+		 "cd %s && { make O=/mnt/fragload-build -j%u tinyconfig vmlinux; "
+		 "make O=/mnt/fragload-build clean; } >>/mnt/fragload-build/log 2>&1",
 		 o->build, o->jobs);
 	while (!stop) {
 		pid_t pid = fork();
@@ -305,7 +307,8 @@ static void usage(FILE *out)
 	      "  -r, --root DIR    realistic mode: the tree with the compiler (a\n"
 	      "                    system root, e.g. the host's over 9p)\n"
 	      "  -b, --build SRC   realistic mode: the kernel source tree, a path\n"
-	      "                    inside --root; built and walked\n"
+	      "                    inside --root, not under /mnt; built (into\n"
+	      "                    ROOT/mnt, which must be writable) and walked\n"
 	      "  -j, --jobs N      realistic mode: make -j (default 2, 1..64)\n"
 	      "  -h, --help        this text\n", out);
 }
@@ -359,6 +362,11 @@ int main(int argc, char **argv)
 	}
 	if (o.build && o.build[0] != '/') {
 		fprintf(stderr, "fragload: --build '%s': expected an absolute path inside --root\n",
+			o.build);
+		return 2;
+	}
+	if (o.build && !strncmp(o.build, "/mnt", 4) && strchr("/", o.build[4])) {
+		fprintf(stderr, "fragload: --build '%s': under /mnt, where the build's output is mounted\n",
 			o.build);
 		return 2;
 	}

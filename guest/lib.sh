@@ -151,8 +151,9 @@ fa_hold_slab_files() {
 # read-only over 9p, mounted at FA_HOST for fragload's realistic mode, as
 # virtme does (cache=loose: its page cache, dentries and inodes are the
 # guest's to keep and reclaim, as a local disk's would be); the guest's
-# /dev and /proc over the host's, and DIR, writable, over its /tmp, so
-# that the host's compiler runs chrooted there. Nothing if mounted already.
+# /dev and /proc over the host's, and DIR, writable, over its /mnt, where
+# fragload's build writes (not over /tmp: the tree may be there), so that
+# the host's compiler runs chrooted there. Nothing if mounted already.
 FA_HOST=/host
 fa_host_root() {
 	grep -q " $FA_HOST 9p " /proc/mounts && return 0
@@ -161,7 +162,7 @@ fa_host_root() {
 			hostroot "$FA_HOST" &&
 		mount -t devtmpfs devtmpfs "$FA_HOST/dev" &&
 		mount -t proc proc "$FA_HOST/proc" &&
-		mount -o bind "$1" "$FA_HOST/tmp" || {
+		mount -o bind "$1" "$FA_HOST/mnt" || {
 		echo "fa_host_root: cannot mount the host's root (boot.sh -r shares it)" >&2
 		return 1
 	}

@@ -40,6 +40,7 @@ shift $((OPTIND - 1))
 build=$(printf '%s\n' $args | sed -n 's/^fa\.build=//p' | tail -n 1)
 case $build in
 "") ;;
+/mnt | /mnt/*) echo "run.sh: fa.build=$build: under /mnt, where the guest mounts the build's output; nothing was run" >&2; exit 2 ;;
 /*) [ -f "$build/Makefile" ] || {
 	echo "run.sh: fa.build=$build: no source tree there (no Makefile); nothing was run" >&2
 	exit 2

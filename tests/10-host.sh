@@ -284,6 +284,7 @@ t_rejects guest.fragload-junk "expected 0..256" "$g/fragload" --procs 4x
 t_rejects guest.fragload-extra-arg "usage" "$g/fragload" stray
 t_rejects guest.fragload-root-alone "go together" "$g/fragload" --root /
 t_rejects guest.fragload-build-relative "expected an absolute path" "$g/fragload" --root / --build linux
+t_rejects guest.fragload-build-in-mnt "under /mnt" "$g/fragload" --root / --build /mnt/linux
 t_rejects guest.fragload-jobs-zero "expected 1..64" "$g/fragload" --jobs 0
 t_rejects host.run-build-relative "expected an absolute path" scripts/run.sh -o "$T_OUT/run-bad" -a "fa.build=linux" none
 t_rejects host.run-build-no-tree "no source tree there" scripts/run.sh -o "$T_OUT/run-bad" -a "fa.build=/nonexistent" none

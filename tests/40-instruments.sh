@@ -16,7 +16,7 @@ for pol in $FA_POLICIES; do
 	t_console "instruments.$pol.console" "$prefix.console"
 done
 
-# fragload's realistic mode, for a minute: the guest mounts this machine's
+# fragload's realistic mode, for 90 s: the guest mounts this machine's
 # root (shared read-only over 9p), runs its compiler chrooted there on the
 # kernel tree, and walks the tree
 prefix=$T_OUT/realistic
@@ -31,7 +31,7 @@ elif [ -n "$missing" ]; then
 else
 	"$FA_TOP/scripts/mkdisk.sh" "$T_OUT/disk.img" 1024
 	if "$FA_TOP/scripts/boot.sh" -m 1024 -t 600 -r -d "$T_OUT/disk.img" -o "$prefix" \
-		-- realistic fa.build="$FA_SRC" fa.seconds=60; then
+		-- realistic fa.build="$FA_SRC" fa.seconds=90; then
 		t_pass "instruments.realistic.boot"
 		t_ingest "$FA_PYTHON" "$TESTS/check_realistic.py" "$prefix.results" "instruments.realistic"
 		t_console "instruments.realistic.console" "$prefix.console"

@@ -49,7 +49,7 @@ kill "$load"
 wait "$load"
 fa_event fragload output "$(tr '\n' ';' </tmp/fragload.out)"
 
-rm -rf "$dir"/cache-* "$dir"/small "$dir"/fragload-build
+rm -rf "$dir"/cache-* "$dir"/small "$dir"/fragload-build "$dir"/fragload-tmp
 fa_checkpoint "$dir" || exit 1
 fa_settle
 fa_shrink_slabs
