@@ -224,12 +224,12 @@ static void job_build(const struct opts *o, uint64_t seed)
 {
 	unsigned int rounds = 0;
 	char cmd[8192];
-	int status;
+	int status = 0;
 
 	(void)seed;
 	snprintf(cmd, sizeof(cmd),
 		 "export TMPDIR=/mnt/fragload-tmp && mkdir -p $TMPDIR /mnt/fragload-build && "
-		 "cd %s && { make O=/mnt/fragload-build -j%u tinyconfig vmlinux; "
+		 "cd '%s' && { make O=/mnt/fragload-build -j%u tinyconfig vmlinux; "
 		 "make O=/mnt/fragload-build clean; } >>/mnt/fragload-build/log 2>&1",
 		 o->build, o->jobs);
 	while (!stop) {
@@ -257,6 +257,7 @@ static void job_build(const struct opts *o, uint64_t seed)
 			fprintf(stderr, "fragload: build: no shell under %s\n", o->root);
 			exit(1);
 		}
+		sleep(1);	/* a round that fails at once is not retried in a loop */
 	}
 	printf("fragload: build: %u rounds started\n", rounds);
 }
